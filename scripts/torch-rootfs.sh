@@ -72,7 +72,8 @@ ensure() {
   # An empty mirror argument keeps debootstrap's default mirror; "sid" is the script for every current suite.
   debootstrap --variant=minbase --include="$include" "$suite" "$partial" "" sid >&2
   local torch_version
-  torch_version=$(chroot "$partial" python3 -c 'import torch; print(torch.__version__)')
+  # The last line only: without /proc, libraries loaded by torch print warnings on stdout.
+  torch_version=$(chroot "$partial" python3 -c 'import torch; print(torch.__version__)' 2>/dev/null | tail -n 1)
   case "$torch_version" in
     "$version".*) ;;
     *) echo "torch-rootfs: $suite ships torch $torch_version, not $version.x" >&2; return 1 ;;
