@@ -1,0 +1,25 @@
+// Shared pieces of the subcommands: exit codes and how errors reach the user.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "output/file_set.h"
+#include "plan/target_versions.h"
+#include "spec/device_spec.h"
+
+namespace accelgen::cli {
+
+enum ExitCode : int {
+  kExitOk = 0,
+  kExitUserError = 1,  // bad spec, bad name, refused write, merge conflicts
+  kExitUsage = 2,      // bad command line (CLI11 parse errors)
+};
+
+/// Runs a subcommand body, turning DiagnosticError and other failures into messages on stderr and exit 1.
+int run_guarded(const std::function<int()>& body);
+
+/// The --torch value as the spec's YAML spelling: "2.14" -> "\"2.14\"", "2.6:2.14" -> {min: .., max: ..}.
+std::string torch_option_as_yaml(const std::string& option);
+
+}  // namespace accelgen::cli

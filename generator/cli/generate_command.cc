@@ -1,0 +1,54 @@
+#include "cli/generate_command.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli/command_common.h"
+#include "plan/generation.h"
+#include "spec/diagnostic.h"
+
+namespace accelgen::cli {
+
+void setup_generate_command(CLI::App& app, GenerateOptions& options) {
+  auto* cmd = app.add_subcommand("generate", "Regenerate the backend in DIR from DIR/accelgen.yaml; edited "
+                                             "generated files are merged three ways, your own files kept");
+  cmd->add_option("dir", options.dir, "Backend directory (holds accelgen.yaml)")->capture_default_str();
+  cmd->add_option("--torch", options.torch,
+                  "Override the spec's torch: a version (2.14), a range (2.6:2.14) or auto");
+  cmd->add_option("--torch-prefix", options.torch_prefix, "Where `auto` looks for torch")->capture_default_str();
+  cmd->add_flag("--dry-run", options.dry_run, "List what would change and write nothing");
+}
+
+int run_generate_command(const GenerateOptions& options) {
+  return run_guarded([&] {
+    const std::filesystem::path dir(options.dir);
+    const std::filesystem::path spec_path = dir / "accelgen.yaml";
+    std::ifstream in(spec_path, std::ios::binary);
+    if (!in) {
+      throw DiagnosticError({{spec_path.string(), 0, 0, "no spec here",
+                              "run `accelgen init NAME` to create a backend, or pass its directory"}});
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    GenerationRequest request{text.str(), spec_path.string(), options.torch, options.torch_prefix};
+    const Generation generation = prepare_generation(request);
+    const TreeReport report = update_tree(dir, generation.inputs, options.dry_run);
+    if (report.changes.empty()) {
+      std::cout << "Up to date: nothing to change (torch " << generation.targets.display() << ").\n";
+    } else {
+      std::cout << (options.dry_run ? "Would change" : "Changed") << " (torch " << generation.targets.display()
+                << "):\n" << report.describe();
+    }
+    if (report.has_conflicts()) {
+      std::cerr << "\n" << report.conflicts().size()
+                << " file(s) have conflicts between your edits and the new output; resolve the <<<<<<< / "
+                   ">>>>>>> blocks, then run `accelgen generate` again:\n";
+      for (const auto& path : report.conflicts()) std::cerr << "  " << (dir / path).string() << "\n";
+      return kExitUserError;
+    }
+    return kExitOk;
+  });
+}
+
+}  // namespace accelgen::cli

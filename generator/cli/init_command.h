@@ -1,0 +1,17 @@
+// accelgen init NAME [--dir PARENT] [--torch VERSION]: write a commented spec and generate the backend.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace accelgen::cli {
+
+struct InitOptions {
+  std::string name;
+  std::string parent_dir = ".";
+  std::string torch = "2.14";
+};
+
+void setup_init_command(CLI::App& app, InitOptions& options);
+int run_init_command(const InitOptions& options);
+
+}  // namespace accelgen::cli

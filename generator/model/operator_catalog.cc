@@ -1,0 +1,35 @@
+#include "model/operator_catalog.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <stdexcept>
+
+#include "embed/embedded_files.h"
+
+namespace accelgen {
+
+std::vector<std::string> OperatorCatalog::names() const {
+  std::vector<std::string> result;
+  for (const auto& [name, op] : ops_) result.push_back(name);
+  return result;
+}
+
+static OperatorCatalog load_catalog() {
+  constexpr const char* kPath = "knowledge/operator-catalog.yaml";
+  auto text = embedded::file(kPath);
+  if (!text) throw std::logic_error(std::string(kPath) + " is not embedded in this build");
+  const YAML::Node root = YAML::Load(std::string(*text));
+  std::map<std::string, CatalogOperator> ops;
+  for (const auto& entry : root["operators"]) {
+    CatalogOperator op{entry["name"].as<std::string>(), entry["family"].as<std::string>()};
+    if (!ops.emplace(op.name, op).second) throw std::logic_error(std::string(kPath) + ": duplicate " + op.name);
+  }
+  return OperatorCatalog(std::move(ops));
+}
+
+const OperatorCatalog& operator_catalog() {
+  static const OperatorCatalog catalog = load_catalog();
+  return catalog;
+}
+
+}  // namespace accelgen

@@ -1,0 +1,53 @@
+// Writes a rendered backend to disk: a new tree for `init`, or an update of an existing tree for `generate`
+// that keeps the user's work (three-way merge of edited generated files; user files, user deletions and
+// user-added files are left alone). Nothing is half-written: all new contents are staged before the first
+// file of the tree is replaced.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "output/file_set.h"
+#include "output/manifest.h"
+
+namespace accelgen {
+
+/// What a generation does (or would do, in a dry run) to each path.
+struct TreeChange {
+  enum class Action {
+    Create,       // new file
+    Update,       // the user had not touched it: replaced by the new output
+    Merge,        // the user edited it: merged cleanly with the new output
+    Conflict,     // merged with conflict markers; the user must resolve them
+    Remove,       // no longer generated and untouched by the user: deleted
+    KeepEdited,   // no longer generated but edited by the user: left in place
+    KeepDeleted,  // the user deleted a generated file: it stays deleted
+  };
+  Action action;
+  std::string path;
+};
+
+struct TreeReport {
+  std::vector<TreeChange> changes;  // sorted by path; files left as they were are not listed
+  bool has_conflicts() const;
+  std::vector<std::string> conflicts() const;
+  std::string describe() const;  // one line per change: "  merged     csrc/hooks.cc"
+};
+
+struct TreeInputs {
+  FileSet files;             // the backend as generated now
+  std::string spec_file;     // "accelgen.yaml"
+  std::string spec_content;  // the spec as used for this generation
+  Manifest manifest;         // version/torch fields filled in; files and spec id are computed here
+};
+
+/// `init`: creates `target` (which must not exist or be an empty directory) holding the spec, the backend, the
+/// manifest and the pristine copies. Staged in a sibling directory and renamed into place.
+TreeReport write_new_tree(const std::filesystem::path& target, const TreeInputs& inputs);
+
+/// `generate`: updates the tree in `dir` (which holds a manifest from an earlier generation). With dry_run,
+/// computes the report and writes nothing.
+TreeReport update_tree(const std::filesystem::path& dir, const TreeInputs& inputs, bool dry_run);
+
+}  // namespace accelgen

@@ -1,0 +1,60 @@
+// The validated device capability spec (accelgen.yaml), as plain data.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace accelgen {
+
+/// Where a value came from in the spec file, for later diagnostics (1-based; 0 = not from the file).
+struct SourcePos {
+  int line = 0;
+  int column = 0;
+};
+
+/// The `torch:` field: one version, a range, or `auto` (detect the installed torch).
+struct TorchRequest {
+  enum class Kind { Version, Range, Auto };
+  Kind kind = Kind::Version;
+  std::string min;  // "2.14"; for Kind::Version min == max
+  std::string max;
+  SourcePos pos;
+};
+
+struct Capabilities {
+  bool streams = true;
+  bool events = true;
+  bool generator = true;
+  bool pinned_memory = true;
+  bool graphs = true;
+  bool amp = true;
+  bool serialization = true;
+  bool autoload = true;
+  bool profiler = true;
+  bool distributed = true;
+};
+
+enum class FallbackPolicy { Cpu, Error };
+
+struct DeviceSpec {
+  std::string source;  // the file it was read from, as the user named it (for messages only)
+  int format = 1;      // `accelgen:` spec format version
+
+  std::string name;          // device type string: "mydevice"
+  std::string display_name;  // "My Device"
+  int count = 2;
+  std::uint64_t memory_bytes = 8ull << 30;
+  int compute_capability_major = 1;
+  int compute_capability_minor = 0;
+  int multiprocessor_count = 8;
+
+  TorchRequest torch;
+  std::vector<std::string> dtypes;  // spec spellings, in spec order, no duplicates
+  Capabilities caps;
+  std::vector<std::string> amp_dtypes;
+  std::vector<std::string> native_ops;  // ATen names "add.Tensor", sorted, no duplicates
+  FallbackPolicy fallback = FallbackPolicy::Cpu;
+};
+
+}  // namespace accelgen
