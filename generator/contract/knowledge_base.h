@@ -1,0 +1,172 @@
+// The torch version knowledge base (knowledge/torch-changes.yaml): every PrivateUse1 contract change, the named
+// features templates test, and the patterns used to scan a user's own code.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "contract/torch_version.h"
+
+namespace accelgen::contract {
+
+/// How a change hits a backend, declared most severe first: the numeric order is the guidance order.
+/// `Rebuild` (binary-only incompatibility) sits after RuntimeError: an un-rebuilt backend fails at load time,
+/// which is a runtime failure, but the fix is mechanical and needs no source change.
+enum class ChangeKind {
+  CompileError = 0,
+  RuntimeError = 1,
+  Rebuild = 2,
+  BehaviourChange = 3,
+  Deprecation = 4,
+  NewFeature = 5,
+};
+
+/// 0 = most severe.
+constexpr int severity_rank(ChangeKind k) { return static_cast<int>(k); }
+/// The YAML spelling: "compile-error", "runtime-error", "rebuild", "behaviour-change", "deprecation", "new-feature".
+std::string_view to_string(ChangeKind k);
+/// Human wording for guidance: "compile error", "runtime error or crash", "rebuild required", ...
+std::string_view describe(ChangeKind k);
+std::optional<ChangeKind> parse_change_kind(std::string_view text);
+
+/// The component values the knowledge base accepts.
+const std::vector<std::string>& known_components();
+/// The capability names `applies_when` accepts (the spec's `capabilities:` switches).
+const std::vector<std::string>& known_capabilities();
+
+/// A way to find an affected use in the user's own code. Regexes use ECMAScript syntax (std::regex) and are
+/// matched one line at a time.
+struct Pattern {
+  enum class Kind {
+    Match,    // `regex` is reported on every line it matches (in files that match `requires_regex`, if given)
+    Missing,  // a file matching `requires_regex` that nowhere matches `missing_regex` is reported at its first
+              // `requires_regex` line
+  };
+  Kind kind = Kind::Match;
+  std::string regex;           // Match
+  std::string requires_regex;  // optional for Match, required for Missing
+  std::string missing_regex;   // Missing
+  std::vector<std::string> files;  // fnmatch(3) globs on the file name, e.g. "*.cc", "CMakeLists.txt"
+  std::string message;
+  std::string fix;
+  int line = 0;  // 1-based position in the knowledge base
+};
+
+struct Change {
+  std::string id;
+  std::string component;
+  TorchVersion since;
+  ChangeKind kind = ChangeKind::NewFeature;
+  std::string feature;  // empty: no generated-code switch
+  std::string summary;
+  std::string explanation;
+  std::string generated_change;
+  std::string user_action;  // may be empty
+  std::string reference;
+  std::string applies_when;  // empty: always applies
+  std::vector<Pattern> patterns;
+  int line = 0;    // 1-based position of the entry in the knowledge base
+  int column = 0;
+
+  /// True when the change matters for a backend with these capabilities on (always when applies_when is empty).
+  bool applies_to(const std::set<std::string>& enabled_capabilities) const;
+};
+
+/// A feature: the switch templates test. All changes of a feature share `since` (checked at load).
+struct Feature {
+  std::string id;
+  TorchVersion since;
+  std::vector<std::string> change_ids;  // in knowledge-base order; the first one names the feature in `compat`
+  std::string summary;                  // summary of the first change
+};
+
+/// The template view of one feature for a targeted range (docs/template-context.md "Features").
+/// has   = some targeted version is >= since (emit the new code)
+/// lacks = some targeted version is <  since (emit the old code)
+/// mixed = has && lacks (the caller wraps both in a guard built from `since` and the device name,
+///         e.g. MYDEVICE_TORCH_VERSION_GE(2, 14) / _TORCH_VERSION >= (2, 14))
+struct FeatureFlags {
+  bool has = false;
+  bool lacks = false;
+  bool mixed = false;
+  TorchVersion since;
+  std::string compat_note;  // "COMPAT(>= 2.14): <summary of the first change of the feature>"
+};
+
+/// Thrown by KnowledgeBase::load; what() is "<origin>:<line>:<column>: error: <message>".
+class KnowledgeBaseError : public std::runtime_error {
+ public:
+  KnowledgeBaseError(std::string origin, int line, int column, std::string message);
+  const std::string& origin() const { return origin_; }
+  int line() const { return line_; }      // 1-based, 0 if unknown
+  int column() const { return column_; }  // 1-based, 0 if unknown
+  const std::string& message() const { return message_; }
+
+ private:
+  std::string origin_;
+  int line_;
+  int column_;
+  std::string message_;
+};
+
+class KnowledgeBase {
+ public:
+  /// Parses and validates the YAML strictly: unknown keys, missing required fields, bad values, duplicate ids,
+  /// invalid regexes and features whose changes disagree on `since` throw KnowledgeBaseError with the position.
+  static KnowledgeBase load(std::string_view yaml_text, std::string_view origin_name);
+  static KnowledgeBase load_file(const std::filesystem::path& path);
+
+  const std::vector<Change>& changes() const { return changes_; }
+  const Change* find(std::string_view id) const;
+
+  /// Changes with from < since <= to, most severe first; ties by since, then knowledge-base order.
+  std::vector<const Change*> changes_between(TorchVersion from, TorchVersion to) const;
+  /// Same, keeping only changes that apply to a backend with these capabilities.
+  std::vector<const Change*> changes_between(TorchVersion from, TorchVersion to,
+                                             const std::set<std::string>& enabled_capabilities) const;
+
+  const std::map<std::string, Feature>& features() const { return features_; }
+  const Feature* feature(std::string_view id) const;
+  std::vector<std::string> feature_ids() const;  // sorted
+
+  /// Flags for every feature id of the knowledge base.
+  std::map<std::string, FeatureFlags> features_for(const TorchRange& range) const;
+  static FeatureFlags flags_for(const Feature& feature, const TorchRange& range);
+
+ private:
+  std::vector<Change> changes_;
+  std::map<std::string, Feature> features_;
+};
+
+/// Severity order used by changes_between: kind, then since, then knowledge-base line.
+bool more_severe_first(const Change& a, const Change& b);
+
+// ------------------------------------------------------------------------------------------------ user code scan
+
+struct Hit {
+  std::filesystem::path path;
+  int line = 0;  // 1-based
+  std::string change_id;
+  ChangeKind kind = ChangeKind::NewFeature;
+  TorchVersion since;
+  bool new_in_range = false;  // from < since <= to (otherwise the change predates `from` but still applies)
+  std::string message;
+  std::string fix;
+  std::string text;  // the offending line, trimmed
+};
+
+/// Scans every file under `roots` (files or directories, recursively; hidden directories, __pycache__,
+/// node_modules and build, build-*, build_*, cmake-build* directories are skipped) with the patterns of every
+/// change in effect at `to` (since <= to): breaking or deprecated uses in the target version, including
+/// deprecations that predate `from` (Hit::new_in_range tells them apart). One hit per file, line and change.
+/// Hits are sorted by path, then line, then severity.
+std::vector<Hit> scan_user_code(const KnowledgeBase& kb, TorchVersion from, TorchVersion to,
+                                const std::vector<std::filesystem::path>& roots);
+
+}  // namespace accelgen::contract

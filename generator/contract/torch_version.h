@@ -1,0 +1,80 @@
+// Torch versions accelgen targets: parsing, the supported set, and detection of an installed torch.
+#pragma once
+
+#include <compare>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace accelgen::contract {
+
+/// A torch release line, MAJOR.MINOR. Patch levels and local suffixes are irrelevant to the contract.
+struct TorchVersion {
+  int major = 0;
+  int minor = 0;
+
+  /// Accepts "2.14", "2.14.1", "2.14.1+debian", "2.14.0a0+git1234", "v2.14" (surrounding blanks ignored).
+  /// Rejects anything without a numeric MAJOR.MINOR prefix ("2", "2.x", "", "two").
+  static std::optional<TorchVersion> parse(std::string_view text);
+
+  std::string to_string() const;  // "2.14"
+
+  friend constexpr auto operator<=>(const TorchVersion&, const TorchVersion&) = default;
+  friend constexpr bool operator==(const TorchVersion&, const TorchVersion&) = default;
+};
+
+/// An inclusive range of torch versions. min == max targets one version.
+struct TorchRange {
+  TorchVersion min;
+  TorchVersion max;
+
+  bool single() const { return min == max; }
+  bool contains(TorchVersion v) const { return min <= v && v <= max; }
+  std::string display() const;  // "2.14" or "2.6 to 2.14"
+};
+
+/// Every supported version, ascending: 2.6, 2.7, ..., 2.14.
+const std::vector<TorchVersion>& supported_versions();
+TorchVersion min_supported_version();
+TorchVersion max_supported_version();
+bool is_supported(TorchVersion v);
+
+/// "2.6 to 2.14 (2.6, 2.7, 2.8, 2.9, 2.10, 2.11, 2.12, 2.13, 2.14)".
+std::string supported_versions_text();
+
+/// The supported versions inside `range`, ascending.
+std::vector<TorchVersion> versions_in(const TorchRange& range);
+
+/// Empty when `text` names a supported version; otherwise one sentence saying what is wrong and what is supported,
+/// e.g. "torch 1.13 is not supported; accelgen supports torch 2.6 to 2.14 (2.6, 2.7, ...)".
+std::string torch_version_problem(std::string_view text);
+
+/// Empty when every version of `range` is supported and min <= max; otherwise a message naming the offending
+/// bound(s) and listing what is supported.
+std::string validate_range(const TorchRange& range);
+
+/// An installed torch found on disk.
+struct DetectedTorch {
+  TorchVersion version;
+  std::string full_version;         // as written there, e.g. "2.14.1" (from version.h: "2.14.1" or "2.14")
+  std::filesystem::path evidence;   // the file the version was read from
+};
+
+/// Result of detect_torch_version: `torch` is set on success, otherwise `error` says where it looked.
+struct DetectResult {
+  std::optional<DetectedTorch> torch;
+  std::string error;
+  explicit operator bool() const { return torch.has_value(); }
+};
+
+/// Finds the torch version installed under `prefix`. `prefix` may be an installation prefix (/usr, /usr/local, a
+/// conda env; reads lib/cmake/Torch/TorchConfigVersion.cmake, lib/<multiarch>/cmake/Torch/..., share/cmake/Torch/...
+/// or include/torch/csrc/api/include/torch/version.h, following torch/headeronly/version.h), a Python
+/// site-packages directory that contains torch/, the torch package directory itself (share/cmake/Torch,
+/// include/..., version.py), or one of those files directly. The version is not checked against the supported set:
+/// pass it to validate_range() for that.
+DetectResult detect_torch_version(const std::filesystem::path& prefix);
+
+}  // namespace accelgen::contract

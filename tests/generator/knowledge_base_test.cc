@@ -1,0 +1,453 @@
+#include "contract/knowledge_base.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <tuple>
+
+#ifndef ACCELGEN_SOURCE_DIR
+#error "ACCELGEN_SOURCE_DIR must point at the repository root"
+#endif
+
+namespace fs = std::filesystem;
+namespace contract = accelgen::contract;
+using contract::ChangeKind;
+using contract::KnowledgeBase;
+using contract::KnowledgeBaseError;
+using contract::TorchRange;
+using contract::TorchVersion;
+
+namespace {
+
+const fs::path kSourceDir = ACCELGEN_SOURCE_DIR;
+
+const KnowledgeBase& real_kb() {
+  static const KnowledgeBase kb = KnowledgeBase::load_file(kSourceDir / "knowledge" / "torch-changes.yaml");
+  return kb;
+}
+
+// A minimal valid entry; tests splice errors into copies of it.
+std::string entry(const std::string& id, const std::string& extra = "", const std::string& since = "2.14",
+                  const std::string& feature = "") {
+  std::string s = "  - id: " + id +
+                  "\n"
+                  "    component: hooks\n"
+                  "    since: \"" +
+                  since +
+                  "\"\n"
+                  "    kind: runtime-error\n";
+  if (!feature.empty()) s += "    feature: " + feature + "\n";
+  s +=
+      "    summary: s\n"
+      "    explanation: e\n"
+      "    generated_change: g\n"
+      "    user_action: \"\"\n"
+      "    reference: r\n" +
+      extra;
+  return s;
+}
+
+std::string doc(const std::string& entries) { return "schema_version: 1\nchanges:\n" + entries; }
+
+// Runs load() and returns the error; fails the test if it loads.
+KnowledgeBaseError load_error(const std::string& yaml) {
+  try {
+    KnowledgeBase::load(yaml, "kb.yaml");
+  } catch (const KnowledgeBaseError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "expected a KnowledgeBaseError for:\n" << yaml;
+  return KnowledgeBaseError("", 0, 0, "");
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------------------------------------ real KB
+
+TEST(KnowledgeBaseReal, LoadsAndHasEveryFeatureTemplatesUse) {
+  const auto& kb = real_kb();
+  EXPECT_GE(kb.changes().size(), 40u);
+  for (const char* f :
+       {"cxx20_required", "hooks_is_available", "hooks_new_generator", "device_allocator", "host_allocator_registry",
+        "guard_stream_extras", "graph_impl", "profiler_observer_single_arg", "sym_custom_contiguity",
+        "accelerator_memory_api", "accelerator_module_authoritative", "stream_context_manager",
+        "privateuse1_available_helper_moved", "torch_cxx_abi_flag_removed", "accelerator_random_api",
+        "accelerator_graph_api"}) {
+    EXPECT_NE(kb.feature(f), nullptr) << "missing feature " << f;
+  }
+}
+
+TEST(KnowledgeBaseReal, CoversEveryRankedSummaryItemOfTheDeltaDoc) {
+  // torch-api-delta.md §0, items 1-16, with the kind the doc gives.
+  const std::vector<std::tuple<int, std::string, ChangeKind>> ranked{
+      {1, "cxx20-required", ChangeKind::CompileError},
+      {2, "hooks-is-available-required", ChangeKind::RuntimeError},
+      {3, "accelerator-module-authoritative", ChangeKind::BehaviourChange},
+      {4, "device-allocator-base-class", ChangeKind::RuntimeError},
+      {5, "host-allocator-registry", ChangeKind::RuntimeError},
+      {6, "caching-host-allocator-interface-two-args", ChangeKind::CompileError},
+      {7, "generator-via-hooks-get-new-generator", ChangeKind::Deprecation},
+      {8, "guard-stream-noexcept-dropped", ChangeKind::BehaviourChange},
+      {8, "guard-stream-native-handle", ChangeKind::NewFeature},
+      {8, "guard-stream-is-capturing", ChangeKind::NewFeature},
+      {8, "guard-device-capability", ChangeKind::NewFeature},
+      {9, "graph-impl-registry", ChangeKind::NewFeature},
+      {10, "torch-stable-only-guard", ChangeKind::CompileError},
+      {11, "named-tensors-removed", ChangeKind::CompileError},
+      {12, "sym-custom-contiguity", ChangeKind::CompileError},
+      {13, "profiler-observer-single-arg", ChangeKind::CompileError},
+      {14, "torch-cxx-abi-flag-removed", ChangeKind::BehaviourChange},
+      {15, "privateuse1-available-helper-moved", ChangeKind::RuntimeError},
+      {16, "binary-abi-break", ChangeKind::Rebuild},
+  };
+  std::set<int> covered;
+  for (const auto& [item, id, kind] : ranked) {
+    const auto* c = real_kb().find(id);
+    ASSERT_NE(c, nullptr) << "ranked item " << item << ": " << id;
+    EXPECT_EQ(c->kind, kind) << id;
+    EXPECT_FALSE(c->explanation.empty());
+    EXPECT_NE(c->reference.find("torch-api-delta.md"), std::string::npos) << id << " must cite the delta doc";
+    covered.insert(item);
+  }
+  EXPECT_EQ(covered.size(), 16u);
+}
+
+TEST(KnowledgeBaseReal, SurveyRowsAndEvidenceBasedSince) {
+  const auto& kb = real_kb();
+  // Survey row 7: getNewGenerator path from 2.7 (pytorch#144841).
+  ASSERT_NE(kb.find("generator-via-hooks-get-new-generator"), nullptr);
+  EXPECT_EQ(kb.find("generator-via-hooks-get-new-generator")->since, (TorchVersion{2, 7}));
+  EXPECT_EQ(kb.feature("hooks_new_generator")->since, (TorchVersion{2, 7}));
+  // Survey row 25: named tensors gone in 2.13; row 13: BComplex32 in 2.14; row 18: weights_only in 2.6.
+  EXPECT_EQ(kb.find("named-tensors-removed")->since, (TorchVersion{2, 13}));
+  EXPECT_EQ(kb.find("scalar-type-bcomplex32")->since, (TorchVersion{2, 14}));
+  EXPECT_EQ(kb.find("weights-only-load-default")->since, (TorchVersion{2, 6}));
+  for (const char* id : {"autoload-abi-skew", "transpose-requires-as-strided-inplace", "allocator-copy-data-pure"}) {
+    EXPECT_NE(kb.find(id), nullptr) << id;
+  }
+  // Only the 2.6 and 2.14 snapshots were compared: a since strictly between them must name survey evidence.
+  for (const auto& c : kb.changes()) {
+    EXPECT_LE(c.since, (TorchVersion{2, 14})) << c.id;
+    if (TorchVersion{2, 6} < c.since && c.since < TorchVersion{2, 14}) {
+      EXPECT_NE(c.reference.find("survey"), std::string::npos) << c.id << " since " << c.since.to_string();
+    }
+  }
+}
+
+TEST(KnowledgeBaseReal, UserCodePatternsCoverTheRequiredChecks) {
+  const auto& kb = real_kb();
+  for (const char* id :
+       {"generator-via-hooks-get-new-generator", "sym-custom-contiguity", "named-tensors-removed",
+        "profiler-observer-single-arg", "caching-host-allocator-interface-two-args", "device-allocator-base-class",
+        "hooks-is-available-required", "cxx20-required", "torch-stable-only-guard",
+        "privateuse1-available-helper-moved"}) {
+    const auto* c = kb.find(id);
+    ASSERT_NE(c, nullptr) << id;
+    EXPECT_FALSE(c->patterns.empty()) << id;
+  }
+  const auto* hooks = kb.find("hooks-is-available-required");
+  ASSERT_EQ(hooks->patterns[0].kind, contract::Pattern::Kind::Missing);
+  EXPECT_FALSE(hooks->patterns[0].requires_regex.empty());
+}
+
+TEST(KnowledgeBaseReal, ChangesBetweenIsHalfOpenAndMostSevereFirst) {
+  const auto& kb = real_kb();
+  auto all = kb.changes_between({2, 6}, {2, 14});
+  ASSERT_FALSE(all.empty());
+  std::set<std::string> ids;
+  for (const auto* c : all) {
+    ids.insert(c->id);
+    EXPECT_GT(c->since, (TorchVersion{2, 6})) << c->id;
+    EXPECT_LE(c->since, (TorchVersion{2, 14})) << c->id;
+  }
+  EXPECT_TRUE(ids.count("generator-via-hooks-get-new-generator"));  // 2.7
+  EXPECT_TRUE(ids.count("named-tensors-removed"));                  // 2.13
+  EXPECT_TRUE(ids.count("cxx20-required"));                         // 2.14
+  EXPECT_FALSE(ids.count("weights-only-load-default"));             // 2.6: already in effect at `from`
+  EXPECT_FALSE(ids.count("allocator-copy-data-pure"));              // 2.3: below the supported range
+  for (std::size_t i = 1; i < all.size(); ++i) {
+    EXPECT_LE(contract::severity_rank(all[i - 1]->kind), contract::severity_rank(all[i]->kind))
+        << all[i - 1]->id << " before " << all[i]->id;
+  }
+  EXPECT_EQ(all.front()->kind, ChangeKind::CompileError);
+  EXPECT_EQ(all.back()->kind, ChangeKind::NewFeature);
+
+  auto late = kb.changes_between({2, 13}, {2, 14});
+  for (const auto* c : late) EXPECT_EQ(c->since, (TorchVersion{2, 14})) << c->id;
+  EXPECT_TRUE(kb.changes_between({2, 14}, {2, 14}).empty());
+
+  // Capability filter: without graphs the graph changes drop out, hooks changes stay.
+  auto no_graphs = kb.changes_between({2, 6}, {2, 14}, {"streams", "generator"});
+  auto has = [&](const char* id) {
+    return std::any_of(no_graphs.begin(), no_graphs.end(), [&](const auto* c) { return c->id == id; });
+  };
+  EXPECT_FALSE(has("graph-impl-registry"));
+  EXPECT_FALSE(has("profiler-observer-single-arg"));
+  EXPECT_TRUE(has("hooks-is-available-required"));
+  EXPECT_TRUE(has("guard-stream-native-handle"));
+}
+
+TEST(KnowledgeBaseReal, FeaturesForSingleVersions) {
+  const auto& kb = real_kb();
+  auto f214 = kb.features_for({{2, 14}, {2, 14}});
+  auto f26 = kb.features_for({{2, 6}, {2, 6}});
+  ASSERT_EQ(f214.size(), kb.features().size());
+  ASSERT_EQ(f26.size(), kb.features().size());
+  for (const auto& [id, flags] : f214) {
+    EXPECT_TRUE(flags.has) << id;
+    EXPECT_FALSE(flags.lacks) << id;
+    EXPECT_FALSE(flags.mixed) << id;
+  }
+  for (const auto& [id, flags] : f26) {  // every feature flips after 2.6
+    EXPECT_FALSE(flags.has) << id;
+    EXPECT_TRUE(flags.lacks) << id;
+    EXPECT_FALSE(flags.mixed) << id;
+  }
+  EXPECT_EQ(f214.at("cxx20_required").compat_note,
+            "COMPAT(>= 2.14): Torch headers require C++20; -std=c++17 no longer compiles.");
+  EXPECT_EQ(f214.at("cxx20_required").since, (TorchVersion{2, 14}));
+}
+
+TEST(KnowledgeBaseReal, FeaturesForRanges) {
+  const auto& kb = real_kb();
+  auto full = kb.features_for({{2, 6}, {2, 14}});
+  for (const auto& [id, flags] : full) {
+    EXPECT_TRUE(flags.has && flags.lacks && flags.mixed) << id;
+  }
+  EXPECT_EQ(full.at("hooks_new_generator").since, (TorchVersion{2, 7}));
+  EXPECT_EQ(full.at("hooks_new_generator").compat_note.rfind("COMPAT(>= 2.7): ", 0), 0u);
+
+  auto late = kb.features_for({{2, 12}, {2, 14}});
+  EXPECT_TRUE(late.at("sym_custom_contiguity").has);  // since 2.12
+  EXPECT_FALSE(late.at("sym_custom_contiguity").lacks);
+  EXPECT_FALSE(late.at("hooks_new_generator").mixed);  // since 2.7
+  EXPECT_TRUE(late.at("named_tensors_removed").mixed);  // since 2.13
+  EXPECT_TRUE(late.at("hooks_is_available").mixed);     // since 2.14
+
+  auto early = kb.features_for({{2, 6}, {2, 7}});
+  EXPECT_TRUE(early.at("hooks_new_generator").mixed);
+  EXPECT_FALSE(early.at("cxx20_required").has);
+  EXPECT_TRUE(early.at("cxx20_required").lacks);
+}
+
+// ------------------------------------------------------------------------------------------------ strictness
+
+TEST(KnowledgeBaseLoad, MinimalDocumentAndFeatureGrouping) {
+  auto kb = KnowledgeBase::load(doc(entry("a-one", "", "2.14", "f_x") + entry("a-two", "", "2.14", "f_x") +
+                                    entry("b-old", "", "2.8")),
+                                "kb.yaml");
+  ASSERT_EQ(kb.changes().size(), 3u);
+  ASSERT_NE(kb.feature("f_x"), nullptr);
+  EXPECT_EQ(kb.feature("f_x")->change_ids, (std::vector<std::string>{"a-one", "a-two"}));
+  EXPECT_EQ(kb.find("a-one")->line, 3);
+  EXPECT_EQ(kb.find("b-old")->user_action, "");
+  EXPECT_EQ(kb.feature_ids(), (std::vector<std::string>{"f_x"}));
+}
+
+TEST(KnowledgeBaseLoad, UnknownKeyIsAnErrorAtItsPosition) {
+  auto e = load_error(doc(entry("a-one") + "    severity: high\n"));
+  EXPECT_EQ(e.line(), 12);
+  EXPECT_EQ(e.column(), 5);
+  EXPECT_NE(e.message().find("unknown key 'severity'"), std::string::npos) << e.what();
+  EXPECT_EQ(std::string(e.what()).rfind("kb.yaml:12:5: error: ", 0), 0u) << e.what();
+}
+
+TEST(KnowledgeBaseLoad, MissingRequiredFieldPointsAtTheEntry) {
+  std::string bad = entry("a-one");
+  bad.erase(bad.find("    reference: r\n"), std::string("    reference: r\n").size());
+  auto e = load_error(doc(entry("ok-first") + bad));
+  EXPECT_EQ(e.line(), 12);  // the second entry starts on line 12
+  EXPECT_EQ(e.column(), 5);
+  EXPECT_NE(e.message().find("change 'a-one': missing required field 'reference'"), std::string::npos) << e.what();
+}
+
+TEST(KnowledgeBaseLoad, BadValuesAreRejectedWithPositions) {
+  {
+    std::string bad = entry("a-one");
+    bad.replace(bad.find("runtime-error"), 13, "crash");
+    auto e = load_error(doc(bad));
+    EXPECT_EQ(e.line(), 6);
+    EXPECT_EQ(e.column(), 11);
+    EXPECT_NE(e.message().find("kind 'crash' is unknown"), std::string::npos) << e.what();
+  }
+  {
+    auto e = load_error(doc(entry("Not_Kebab")));
+    EXPECT_EQ(e.line(), 3);
+    EXPECT_NE(e.message().find("kebab-case"), std::string::npos) << e.what();
+  }
+  {
+    auto e = load_error(doc(entry("a-one", "", "two")));
+    EXPECT_EQ(e.line(), 5);
+    EXPECT_NE(e.message().find("not a torch version"), std::string::npos) << e.what();
+  }
+  {
+    auto e = load_error(doc(entry("a-one", "    applies_when: teleport\n")));
+    EXPECT_EQ(e.line(), 12);
+    EXPECT_NE(e.message().find("not a capability"), std::string::npos) << e.what();
+  }
+  {
+    auto e = load_error(doc(entry("a-one") + entry("a-one")));
+    EXPECT_EQ(e.line(), 12);
+    EXPECT_NE(e.message().find("duplicate change id 'a-one'"), std::string::npos) << e.what();
+  }
+}
+
+TEST(KnowledgeBaseLoad, FeatureMustFlipAtOneVersion) {
+  auto e = load_error(doc(entry("a-one", "", "2.14", "f_x") + entry("a-two", "", "2.9", "f_x")));
+  EXPECT_EQ(e.line(), 15);  // the second entry's since
+  EXPECT_NE(e.message().find("feature 'f_x' already flips at 2.14"), std::string::npos) << e.what();
+}
+
+TEST(KnowledgeBaseLoad, PatternsAreValidated) {
+  const std::string good_pattern =
+      "    patterns:\n"
+      "      - regex: 'FOO\\s*\\('\n"
+      "        files: [\"*.cc\"]\n"
+      "        message: m\n"
+      "        fix: f\n"
+      "      - requires_regex: 'Hooks'\n"
+      "        missing_regex: 'isAvailable'\n"
+      "        files: [\"*.h\"]\n"
+      "        message: m\n"
+      "        fix: f\n";
+  auto kb = KnowledgeBase::load(doc(entry("a-one", good_pattern)), "kb.yaml");
+  ASSERT_EQ(kb.find("a-one")->patterns.size(), 2u);
+  EXPECT_EQ(kb.find("a-one")->patterns[0].kind, contract::Pattern::Kind::Match);
+  EXPECT_EQ(kb.find("a-one")->patterns[0].regex, "FOO\\s*\\(");
+  EXPECT_EQ(kb.find("a-one")->patterns[1].kind, contract::Pattern::Kind::Missing);
+
+  auto bad_regex = load_error(doc(entry("a-one",
+                                        "    patterns:\n"
+                                        "      - regex: 'FOO('\n"
+                                        "        files: [\"*.cc\"]\n"
+                                        "        message: m\n"
+                                        "        fix: f\n")));
+  EXPECT_EQ(bad_regex.line(), 13);
+  EXPECT_EQ(bad_regex.column(), 16);
+  EXPECT_NE(bad_regex.message().find("not a valid ECMAScript regex"), std::string::npos) << bad_regex.what();
+
+  auto missing_without_requires = load_error(doc(entry("a-one",
+                                                       "    patterns:\n"
+                                                       "      - missing_regex: 'x'\n"
+                                                       "        files: [\"*.cc\"]\n"
+                                                       "        message: m\n"
+                                                       "        fix: f\n")));
+  EXPECT_EQ(missing_without_requires.line(), 13);
+  EXPECT_NE(missing_without_requires.message().find("needs 'requires_regex'"), std::string::npos);
+
+  auto both = load_error(doc(entry("a-one",
+                                   "    patterns:\n"
+                                   "      - regex: 'x'\n"
+                                   "        missing_regex: 'y'\n"
+                                   "        requires_regex: 'z'\n"
+                                   "        files: [\"*.cc\"]\n"
+                                   "        message: m\n"
+                                   "        fix: f\n")));
+  EXPECT_NE(both.message().find("exactly one of"), std::string::npos) << both.what();
+
+  auto no_files = load_error(doc(entry("a-one",
+                                       "    patterns:\n"
+                                       "      - regex: 'x'\n"
+                                       "        files: []\n"
+                                       "        message: m\n"
+                                       "        fix: f\n")));
+  EXPECT_EQ(no_files.line(), 14);
+  EXPECT_NE(no_files.message().find("files must be a non-empty list"), std::string::npos) << no_files.what();
+}
+
+TEST(KnowledgeBaseLoad, TopLevelAndSyntaxErrors) {
+  auto syntax = load_error("schema_version: 1\nchanges:\n  - id: [unclosed\n");
+  EXPECT_GT(syntax.line(), 0);
+  EXPECT_NE(syntax.message().find("invalid YAML"), std::string::npos) << syntax.what();
+
+  auto top = load_error("schema_version: 1\nchanges: []\nextra: 1\n");
+  EXPECT_EQ(top.line(), 3);
+  EXPECT_EQ(top.column(), 1);
+  EXPECT_NE(top.message().find("unknown key 'extra'"), std::string::npos);
+
+  auto version = load_error("schema_version: 2\nchanges: []\n");
+  EXPECT_EQ(version.line(), 1);
+  EXPECT_NE(version.message().find("schema_version must be 1"), std::string::npos);
+
+  auto empty = load_error("");
+  EXPECT_NE(empty.message().find("empty"), std::string::npos);
+}
+
+// ------------------------------------------------------------------------------------------------ user code scan
+
+TEST(ScanUserCode, FindsEveryBreakingPatternInTheFixtureTree) {
+  const fs::path root = kSourceDir / "tests" / "generator" / "fixtures" / "user_code";
+  auto hits = contract::scan_user_code(real_kb(), {2, 6}, {2, 14}, {root});
+  std::set<std::tuple<std::string, int, std::string>> got;
+  for (const auto& h : hits) {
+    got.emplace(fs::relative(h.path, root).generic_string(), h.line, h.change_id);
+    EXPECT_FALSE(h.message.empty());
+    EXPECT_FALSE(h.fix.empty());
+  }
+  const std::set<std::tuple<std::string, int, std::string>> expected{
+      {"CMakeLists.txt", 3, "cxx20-required"},
+      {"CMakeLists.txt", 5, "torch-cxx-abi-flag-removed"},
+      {"CMakeLists.txt", 7, "torch-stable-only-guard"},
+      {"setup.py", 7, "cxx20-required"},
+      {"setup.py", 7, "torch-cxx-abi-flag-removed"},
+      {"csrc/hooks.cpp", 7, "hooks-is-available-required"},
+      {"csrc/hooks.cpp", 10, "host-allocator-registry"},
+      {"csrc/hooks.cpp", 14, "generator-via-hooks-get-new-generator"},
+      {"csrc/hooks.cpp", 16, "lazy-init-privateuse1-deprecated"},
+      {"csrc/allocator.cpp", 3, "device-allocator-base-class"},
+      {"csrc/host_allocator.h", 5, "caching-host-allocator-interface-two-args"},
+      {"csrc/tensor_impl.h", 5, "sym-custom-contiguity"},
+      {"csrc/tensor_impl.h", 6, "sym-custom-contiguity"},
+      {"csrc/named.cpp", 1, "named-tensors-removed"},
+      {"csrc/named.cpp", 4, "named-tensors-removed"},
+      {"csrc/named.cpp", 8, "named-tensors-removed"},
+      {"csrc/profiler.cpp", 4, "profiler-observer-single-arg"},
+      {"tests/test_device.py", 2, "privateuse1-available-helper-moved"},
+  };
+  for (const auto& e : expected) {
+    EXPECT_TRUE(got.count(e)) << "missing hit " << std::get<0>(e) << ":" << std::get<1>(e) << " " << std::get<2>(e);
+  }
+  for (const auto& g : got) {
+    EXPECT_TRUE(expected.count(g)) << "unexpected hit " << std::get<0>(g) << ":" << std::get<1>(g) << " "
+                                   << std::get<2>(g);
+  }
+  // hooks.cpp lacks both isAvailable and isBuilt: two patterns of the same change, one hit per file, line, change.
+  auto hooks_hits = std::count_if(hits.begin(), hits.end(), [](const contract::Hit& h) {
+    return h.change_id == "hooks-is-available-required";
+  });
+  EXPECT_EQ(hooks_hits, 1);
+  // Sorted by path then line, and the pre-2.6 deprecation is marked as not new in the range.
+  for (std::size_t i = 1; i < hits.size(); ++i) {
+    EXPECT_TRUE(hits[i - 1].path < hits[i].path ||
+                (hits[i - 1].path == hits[i].path && hits[i - 1].line <= hits[i].line));
+  }
+  for (const auto& h : hits) {
+    if (h.change_id == "lazy-init-privateuse1-deprecated") {
+      EXPECT_FALSE(h.new_in_range);
+    }
+    if (h.change_id == "cxx20-required") {
+      EXPECT_TRUE(h.new_in_range);
+    }
+  }
+}
+
+TEST(ScanUserCode, OnlyChangesInEffectAtTheTargetAreUsed) {
+  const fs::path root = kSourceDir / "tests" / "generator" / "fixtures" / "user_code";
+  auto hits = contract::scan_user_code(real_kb(), {2, 6}, {2, 7}, {root});
+  std::set<std::string> ids;
+  for (const auto& h : hits) ids.insert(h.change_id);
+  EXPECT_TRUE(ids.count("generator-via-hooks-get-new-generator"));
+  EXPECT_TRUE(ids.count("lazy-init-privateuse1-deprecated"));
+  EXPECT_FALSE(ids.count("cxx20-required"));
+  EXPECT_FALSE(ids.count("named-tensors-removed"));
+
+  // A single file can be given as a root.
+  auto one = contract::scan_user_code(real_kb(), {2, 6}, {2, 14}, {root / "csrc" / "profiler.cpp"});
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_EQ(one[0].line, 4);
+  EXPECT_EQ(one[0].kind, ChangeKind::CompileError);
+  EXPECT_NE(one[0].text.find("REGISTER_PRIVATEUSE1_OBSERVER"), std::string::npos);
+}
