@@ -1,0 +1,2 @@
+// Concurrency (filled in below).
+#include "test_util.h"

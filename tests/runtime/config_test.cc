@@ -1,0 +1,2 @@
+// Configuration (filled in below).
+#include "test_util.h"

@@ -1,0 +1,2 @@
+// Graph capture (filled in below).
+#include "test_util.h"

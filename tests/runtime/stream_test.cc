@@ -1,0 +1,186 @@
+// Streams: asynchronous in-order execution on runtime workers, priorities, ids, query/synchronize, kernel failure.
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include "accelsim/accelsim.hpp"
+#include "test_util.h"
+
+namespace {
+
+using namespace std::chrono_literals;
+
+struct Gate {
+  std::atomic<bool> open{false};
+  static int waitKernel(void* p) {
+    auto* g = static_cast<Gate*>(p);
+    while (!g->open.load()) std::this_thread::yield();
+    return 0;
+  }
+};
+
+TEST(Stream, KernelsRunAsynchronouslyOnAWorkerThread) {
+  accelsimStream_t s = nullptr;
+  ASSERT_OK(accelsimStreamCreate(&s));
+  Gate gate;
+  ASSERT_OK(accelsimLaunchKernel(s, Gate::waitKernel, &gate, nullptr));  // returns while the kernel blocks
+  EXPECT_EQ(accelsimStreamQuery(s), accelsimErrorNotReady);
+  EXPECT_EQ(accelsimPeekAtLastError(), accelsimSuccess) << "NotReady is not an error";
+  std::thread::id worker;
+  const std::thread::id host = std::this_thread::get_id();
+  ASSERT_OK(accelsim::launch(s, [&] {
+    worker = std::this_thread::get_id();
+    EXPECT_EQ(accelsimInKernel(), 1);
+  }));
+  gate.open.store(true);
+  ASSERT_OK(accelsimStreamSynchronize(s));
+  EXPECT_EQ(accelsimStreamQuery(s), accelsimSuccess);
+  EXPECT_NE(worker, host);
+  ASSERT_OK(accelsimStreamDestroy(s));
+}
+
+TEST(Stream, WorkIsExecutedInOrder) {
+  accelsimStream_t s = nullptr;
+  ASSERT_OK(accelsimStreamCreate(&s));
+  std::vector<int> order;
+  for (int i = 0; i < 1000; ++i) ASSERT_OK(accelsim::launch(s, [&order, i] { order.push_back(i); }));
+  ASSERT_OK(accelsimStreamSynchronize(s));
+  ASSERT_EQ(order.size(), 1000u);
+  for (int i = 0; i < 1000; ++i) ASSERT_EQ(order[static_cast<size_t>(i)], i);
+  ASSERT_OK(accelsimStreamDestroy(s));
+}
+
+TEST(Stream, ArgsDestroyIsCalledOnceAfterExecution) {
+  static std::atomic<int> ran{0}, destroyed{0};
+  ran = 0;
+  destroyed = 0;
+  for (int i = 0; i < 10; ++i)
+    ASSERT_OK(accelsimLaunchKernel(
+        nullptr, [](void*) { return ran.fetch_add(1), 0; }, new int(i),
+        [](void* p) {
+          EXPECT_EQ(ran.load() > destroyed.load(), true);
+          destroyed.fetch_add(1);
+          delete static_cast<int*>(p);
+        }));
+  ASSERT_OK(accelsimStreamSynchronize(nullptr));
+  EXPECT_EQ(ran.load(), 10);
+  EXPECT_EQ(destroyed.load(), 10);
+}
+
+TEST(Stream, DefaultStreamIdsDevicesAndPriorities) {
+  accelsimStream_t d0 = nullptr, d1 = nullptr;
+  ASSERT_OK(accelsimStreamGetDefault(0, &d0));
+  ASSERT_OK(accelsimStreamGetDefault(1, &d1));
+  EXPECT_NE(d0, d1);
+  EXPECT_EQ(accelsimStreamGetDefault(kTestDevices, &d0), accelsimErrorInvalidDevice);
+  uint64_t id = 99;
+  ASSERT_OK(accelsimStreamGetId(d1, &id));
+  EXPECT_EQ(id, 0u);
+  ASSERT_OK(accelsimStreamGetId(nullptr, &id));
+  EXPECT_EQ(id, 0u);
+  int dev = -1;
+  ASSERT_OK(accelsimStreamGetDevice(d1, &dev));
+  EXPECT_EQ(dev, 1);
+
+  ASSERT_OK(accelsimSetDevice(1));
+  accelsimStream_t a = nullptr, b = nullptr, hi = nullptr, lo = nullptr;
+  ASSERT_OK(accelsimStreamCreate(&a));
+  ASSERT_OK(accelsimStreamCreate(&b));
+  ASSERT_OK(accelsimStreamCreateWithPriority(&hi, -100));  // clamped to the most urgent
+  ASSERT_OK(accelsimStreamCreateWithPriority(&lo, 100));   // clamped to the least urgent
+  ASSERT_OK(accelsimSetDevice(0));
+  uint64_t ida = 0, idb = 0;
+  ASSERT_OK(accelsimStreamGetId(a, &ida));
+  ASSERT_OK(accelsimStreamGetId(b, &idb));
+  EXPECT_GT(ida, 0u);
+  EXPECT_GT(idb, 0u);
+  EXPECT_NE(ida, idb);
+  ASSERT_OK(accelsimStreamGetDevice(a, &dev));
+  EXPECT_EQ(dev, 1);
+  int prio = 99;
+  ASSERT_OK(accelsimStreamGetPriority(a, &prio));
+  EXPECT_EQ(prio, 0);
+  ASSERT_OK(accelsimStreamGetPriority(hi, &prio));
+  EXPECT_EQ(prio, kTestPriorityHigh);
+  ASSERT_OK(accelsimStreamGetPriority(lo, &prio));
+  EXPECT_EQ(prio, kTestPriorityLow);
+  for (auto s : {a, b, hi, lo}) ASSERT_OK(accelsimStreamDestroy(s));
+}
+
+TEST(Stream, DestroyedAndForeignHandlesAreRejected) {
+  accelsimStream_t s = nullptr;
+  ASSERT_OK(accelsimStreamCreate(&s));
+  ASSERT_OK(accelsimStreamDestroy(s));
+  EXPECT_EQ(accelsimStreamDestroy(s), accelsimErrorInvalidHandle);
+  EXPECT_EQ(accelsimStreamQuery(s), accelsimErrorInvalidHandle);
+  EXPECT_EQ(accelsimLaunchKernel(s, [](void*) { return 0; }, nullptr, nullptr), accelsimErrorInvalidHandle);
+  int x = 0;
+  EXPECT_EQ(accelsimStreamSynchronize(reinterpret_cast<accelsimStream_t>(&x)), accelsimErrorInvalidHandle);
+  EXPECT_EQ(accelsimStreamDestroy(nullptr), accelsimErrorInvalidHandle);  // the default stream
+  accelsimStream_t d = nullptr;
+  ASSERT_OK(accelsimStreamGetDefault(0, &d));
+  EXPECT_EQ(accelsimStreamDestroy(d), accelsimErrorInvalidHandle);
+}
+
+TEST(Stream, DestroyLetsPendingWorkComplete) {
+  accelsimStream_t s = nullptr;
+  ASSERT_OK(accelsimStreamCreate(&s));
+  std::atomic<int> n{0};
+  for (int i = 0; i < 50; ++i)
+    ASSERT_OK(accelsim::launch(s, [&n] {
+      std::this_thread::sleep_for(100us);
+      n.fetch_add(1);
+    }));
+  ASSERT_OK(accelsimStreamDestroy(s));
+  ASSERT_OK(accelsimDeviceSynchronize());  // waits for destroyed streams still draining
+  EXPECT_EQ(n.load(), 50);
+}
+
+TEST(Stream, AFailedKernelIsReportedBySynchronizeThenCleared) {
+  accelsimStream_t s = nullptr;
+  ASSERT_OK(accelsimStreamCreate(&s));
+  ASSERT_OK(accelsimLaunchKernel(s, [](void*) { return 7; }, nullptr, nullptr));
+  EXPECT_EQ(accelsimStreamSynchronize(s), accelsimErrorKernelFailed);
+  EXPECT_NE(std::string(accelsimGetLastErrorMessage()).find("returned 7"), std::string::npos);
+  EXPECT_OK(accelsimStreamSynchronize(s));
+  ASSERT_OK(accelsim::launch(s, []() -> int { throw std::runtime_error("boom"); }));
+  EXPECT_EQ(accelsimDeviceSynchronize(), accelsimErrorKernelFailed);
+  EXPECT_OK(accelsimDeviceSynchronize());
+  ASSERT_OK(accelsimStreamDestroy(s));
+}
+
+TEST(Stream, SynchronizeFromAKernelIsNotPermitted) {
+  accelsimError_t inner = accelsimSuccess;
+  ASSERT_OK(accelsim::launch(nullptr, [&] { inner = accelsimStreamSynchronize(nullptr); }));
+  ASSERT_OK(accelsimStreamSynchronize(nullptr));
+  EXPECT_EQ(inner, accelsimErrorNotPermitted);
+}
+
+TEST(Stream, CppWrappersCheckAndOwn) {
+  accelsim::Stream s(kTestPriorityHigh);
+  int prio = 0;
+  ASSERT_OK(accelsimStreamGetPriority(s, &prio));
+  EXPECT_EQ(prio, kTestPriorityHigh);
+  EXPECT_THROW(accelsim::check(accelsimSetDevice(42), "set"), accelsim::Error);
+  try {
+    accelsim::check(accelsimSetDevice(42), "set");
+  } catch (const accelsim::Error& e) {
+    EXPECT_EQ(e.code(), accelsimErrorInvalidDevice);
+    EXPECT_NE(std::string(e.what()).find("42"), std::string::npos) << e.what();
+  }
+  accelsim::DevicePtr buf = accelsim::deviceAlloc(64);
+  int* out = nullptr;
+  accelsim::PinnedPtr pinned = accelsim::pinnedAlloc(sizeof(int));
+  out = static_cast<int*>(pinned.get());
+  ASSERT_OK(accelsim::launch(s, [dev = buf.get(), out] {
+    auto* p = accelsim::access(static_cast<int*>(dev));
+    p[0] = 41;
+    *out = p[0] + 1;
+  }));
+  s.synchronize();
+  EXPECT_EQ(*out, 42);
+  EXPECT_THROW(accelsim::access(static_cast<int*>(buf.get())), accelsim::Error);  // host code
+}
+
+}  // namespace
