@@ -179,6 +179,7 @@ class SpecReader {
     optional(n, "dtypes", [&](const YAML::Node& v) {
       spec_.amp_dtypes = read_dtype_list(v, "amp.dtypes", /*floating_only=*/true);
       amp_node_ = v;
+      amp_listed_ = true;
     });
   }
 
@@ -222,12 +223,26 @@ class SpecReader {
   }
 
   void check_cross_field(const YAML::Node& root) {
-    if (spec_.caps.amp && spec_.amp_dtypes.empty() && amp_node_) {
+    auto supported = [&](const std::string& d) {
+      return std::find(spec_.dtypes.begin(), spec_.dtypes.end(), d) != spec_.dtypes.end();
+    };
+    if (spec_.caps.amp && !amp_listed_) {
+      // Default: the device's own lower-precision floating types.
+      for (const char* d : {"float16", "bfloat16"}) {
+        if (supported(d)) spec_.amp_dtypes.push_back(d);
+      }
+      if (spec_.amp_dtypes.empty()) {
+        error(root, "capabilities.amp is on but the device supports neither float16 nor bfloat16",
+              "add float16 or bfloat16 to dtypes, or set capabilities.amp: false");
+      }
+    }
+    if (spec_.caps.amp && amp_listed_ && spec_.amp_dtypes.empty() && amp_node_.IsSequence() &&
+        amp_node_.size() == 0) {
       error(amp_node_, "capabilities.amp is on but amp.dtypes is empty", "list float16 and/or bfloat16");
     }
     for (const auto& d : spec_.amp_dtypes) {
-      if (std::find(spec_.dtypes.begin(), spec_.dtypes.end(), d) == spec_.dtypes.end()) {
-        error(amp_node_ ? amp_node_ : root, "amp dtype '" + d + "' is not in the device's dtypes",
+      if (!supported(d)) {
+        error(amp_listed_ ? amp_node_ : root, "amp dtype '" + d + "' is not in the device's dtypes",
               "add " + d + " to dtypes or remove it from amp.dtypes");
       }
     }
@@ -350,6 +365,7 @@ class SpecReader {
 
   DeviceSpec spec_;
   YAML::Node amp_node_;
+  bool amp_listed_ = false;
   std::vector<Diagnostic> diagnostics_;
 };
 

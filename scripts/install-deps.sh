@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages accelgen needs to build and test on the host (run as root; idempotent).
+set -euo pipefail
+packages=(
+  g++ cmake ninja-build make pkg-config git
+  libyaml-cpp-dev libcli11-dev libkainjow-mustache-dev libgit2-dev nlohmann-json3-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  debootstrap util-linux
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >&2
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs every accelgen test on a fresh Debian machine (as root): installs the packages it needs, creates or reuses
+# the real-torch root filesystems, builds accelgen, runs the unit tests, the runtime's sanitizer builds and
+# the end-to-end tests of generated backends in torch 2.14 (and 2.6).
+set -euo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${ACCELGEN_BUILD_DIR:-$repo/build}
+start=$(date +%s)
+step() { echo; echo "== $* ($(( $(date +%s) - start )) s)"; }
+
+step "host packages"
+"$repo/scripts/install-deps.sh"
+
+step "root filesystems (cached in ${ACCELGEN_ROOTFS_CACHE:-/var/cache/accelgen/rootfs})"
+for version in $("$repo/scripts/torch-rootfs.sh" versions); do
+  "$repo/scripts/torch-rootfs.sh" ensure "$version"
+done
+
+step "build"
+cmake -S "$repo" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build "$build"
+
+step "unit tests"
+ctest --test-dir "$build" --output-on-failure -j 2 -LE e2e
+
+step "runtime under ThreadSanitizer and AddressSanitizer"
+"$repo/scripts/test-runtime-sanitizers.sh"
+
+step "end-to-end tests in the torch root filesystems"
+ctest --test-dir "$build" --output-on-failure -L e2e
+
+step "all tests passed"

@@ -1,0 +1,197 @@
+// Writing trees: init never writes into a non-empty directory and never half-writes; generate keeps the
+// user's work (edits merged, own files untouched, deletions kept) and writes nothing when nothing changed.
+#include "output/tree_writer.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "plan/generation.h"
+#include "spec/diagnostic.h"
+#include "test_support.h"
+
+namespace accelgen {
+namespace {
+
+using ::testing::HasSubstr;
+using testing_support::read_text;
+using testing_support::snapshot;
+using testing_support::TempDir;
+using testing_support::write_text;
+namespace fs = std::filesystem;
+
+TreeInputs inputs(FileSet files) {
+  TreeInputs in;
+  in.files = std::move(files);
+  in.spec_file = "accelgen.yaml";
+  in.spec_content = "spec\n";
+  in.manifest.accelgen_version = "test";
+  in.manifest.torch_min = in.manifest.torch_max = "2.14";
+  return in;
+}
+
+const std::string kHooks = "line 1\nline 2\nline 3\nline 4\nline 5\nline 6\nline 7\nline 8\n";
+
+FileSet version_one() {
+  return {{"csrc/hooks.cc", kHooks, FileOwner::Generated},
+          {"csrc/user/kernels.cc", "// yours\n", FileOwner::User},
+          {"setup.py", "setup()\n", FileOwner::Generated}};
+}
+
+TreeChange::Action action_for(const TreeReport& report, const std::string& path) {
+  for (const auto& c : report.changes) {
+    if (c.path == path) return c.action;
+  }
+  ADD_FAILURE() << "no change reported for " << path;
+  return TreeChange::Action::Create;
+}
+
+TEST(TreeWriter, InitWritesSpecFilesManifestAndPristineCopies) {
+  TempDir tmp;
+  write_new_tree(tmp.path() / "dev", inputs(version_one()));
+  const auto files = snapshot(tmp.path() / "dev");
+  EXPECT_EQ(files.at("accelgen.yaml"), "spec\n");
+  EXPECT_EQ(files.at("csrc/hooks.cc"), kHooks);
+  EXPECT_EQ(files.at(".accelgen/pristine/csrc/hooks.cc"), kHooks);
+  EXPECT_FALSE(files.contains(".accelgen/pristine/csrc/user/kernels.cc"));
+  EXPECT_THAT(files.at(".accelgen/manifest.json"), HasSubstr("\"csrc/hooks.cc\""));
+  EXPECT_THAT(files.at(".accelgen/manifest.json"), HasSubstr(blob_id(kHooks)));
+  // Nothing is left beside the tree (the staging directory is renamed into place).
+  EXPECT_EQ(std::distance(fs::directory_iterator(tmp.path()), fs::directory_iterator()), 1);
+}
+
+TEST(TreeWriter, BlobIdMatchesGit) {
+  // `printf 'hello\n' | git hash-object --stdin`
+  EXPECT_EQ(blob_id("hello\n"), "ce013625030ba8dba906f756967f9e9ca394464a");
+}
+
+TEST(TreeWriter, InitRefusesANonEmptyDirectoryAndLeavesItAlone) {
+  TempDir tmp;
+  write_text(tmp.path() / "dev" / "mine.txt", "keep me\n");
+  EXPECT_THROW(write_new_tree(tmp.path() / "dev", inputs(version_one())), DiagnosticError);
+  EXPECT_EQ(snapshot(tmp.path() / "dev"), (std::map<std::string, std::string>{{"mine.txt", "keep me\n"}}));
+}
+
+TEST(TreeWriter, InitAcceptsAnEmptyDirectory) {
+  TempDir tmp;
+  fs::create_directories(tmp.path() / "dev");
+  write_new_tree(tmp.path() / "dev", inputs(version_one()));
+  EXPECT_TRUE(fs::exists(tmp.path() / "dev" / "setup.py"));
+}
+
+TEST(TreeWriter, InvalidSpecWritesNothing) {
+  TempDir tmp;
+  GenerationRequest request;
+  request.spec_text = "accelgen: 1\ndevice: {name: cuda}\ntorch: \"2.14\"\ndtypes: [float32]\n";
+  request.spec_source = "x.yaml";
+  EXPECT_THROW(prepare_generation(request), DiagnosticError);
+  EXPECT_TRUE(fs::is_empty(tmp.path()));
+}
+
+TEST(TreeWriter, RegenerationWithNothingChangedWritesNoFile) {
+  TempDir tmp;
+  const fs::path dir = tmp.path() / "dev";
+  write_new_tree(dir, inputs(version_one()));
+  const auto old_time = fs::last_write_time(dir / "csrc/hooks.cc");
+  const auto old_manifest_time = fs::last_write_time(dir / kManifestPath);
+  const TreeReport report = update_tree(dir, inputs(version_one()), false);
+  EXPECT_TRUE(report.changes.empty());
+  EXPECT_EQ(fs::last_write_time(dir / "csrc/hooks.cc"), old_time);
+  EXPECT_EQ(fs::last_write_time(dir / kManifestPath), old_manifest_time);
+}
+
+TEST(TreeWriter, UntouchedFilesAreReplacedAndUserEditsMerged) {
+  TempDir tmp;
+  const fs::path dir = tmp.path() / "dev";
+  write_new_tree(dir, inputs(version_one()));
+  // The user edits the top of hooks.cc; the generator's new output changes the bottom.
+  write_text(dir / "csrc/hooks.cc", "line 1 // mine\n" + kHooks.substr(7));
+  FileSet two = version_one();
+  two[0].content = kHooks.substr(0, kHooks.size() - 7) + "line 8 (new)\n";
+  two[2].content = "setup(new)\n";
+  const TreeReport report = update_tree(dir, inputs(two), false);
+  EXPECT_EQ(action_for(report, "csrc/hooks.cc"), TreeChange::Action::Merge);
+  EXPECT_EQ(action_for(report, "setup.py"), TreeChange::Action::Update);
+  EXPECT_FALSE(report.has_conflicts());
+  const std::string merged = read_text(dir / "csrc/hooks.cc");
+  EXPECT_THAT(merged, HasSubstr("line 1 // mine\n"));
+  EXPECT_THAT(merged, HasSubstr("line 8 (new)\n"));
+  EXPECT_EQ(read_text(dir / "setup.py"), "setup(new)\n");
+  EXPECT_EQ(read_text(dir / ".accelgen/pristine/csrc/hooks.cc"), two[0].content);
+}
+
+TEST(TreeWriter, ConflictingEditLeavesMarkersAndIsListed) {
+  TempDir tmp;
+  const fs::path dir = tmp.path() / "dev";
+  write_new_tree(dir, inputs(version_one()));
+  write_text(dir / "csrc/hooks.cc", "line 1 (user)\n" + kHooks.substr(7));
+  FileSet two = version_one();
+  two[0].content = "line 1 (generator)\n" + kHooks.substr(7);
+  const TreeReport report = update_tree(dir, inputs(two), false);
+  EXPECT_EQ(report.conflicts(), std::vector<std::string>{"csrc/hooks.cc"});
+  const std::string text = read_text(dir / "csrc/hooks.cc");
+  EXPECT_THAT(text, HasSubstr("<<<<<<< "));
+  EXPECT_THAT(text, HasSubstr("line 1 (user)"));
+  EXPECT_THAT(text, HasSubstr("line 1 (generator)"));
+  EXPECT_THAT(text, HasSubstr(">>>>>>> "));
+}
+
+TEST(TreeWriter, UserFilesDeletionsAndAddedFilesAreLeftAlone) {
+  TempDir tmp;
+  const fs::path dir = tmp.path() / "dev";
+  write_new_tree(dir, inputs(version_one()));
+  write_text(dir / "csrc/user/kernels.cc", "// my kernels\n");
+  write_text(dir / "csrc/extra.cc", "// added by me\n");
+  fs::remove(dir / "setup.py");
+  FileSet two = version_one();
+  two[1].content = "// new scaffold\n";
+  two[2].content = "setup(new)\n";
+  const TreeReport report = update_tree(dir, inputs(two), false);
+  EXPECT_EQ(action_for(report, "setup.py"), TreeChange::Action::KeepDeleted);
+  EXPECT_FALSE(fs::exists(dir / "setup.py"));
+  EXPECT_EQ(read_text(dir / "csrc/user/kernels.cc"), "// my kernels\n");
+  EXPECT_EQ(read_text(dir / "csrc/extra.cc"), "// added by me\n");
+}
+
+TEST(TreeWriter, FilesNoLongerGeneratedAreRemovedUnlessEdited) {
+  TempDir tmp;
+  const fs::path dir = tmp.path() / "dev";
+  FileSet one = version_one();
+  one.push_back({"csrc/graph.cc", "graph\n", FileOwner::Generated});
+  one.push_back({"csrc/graph.h", "graph\n", FileOwner::Generated});
+  write_new_tree(dir, inputs(one));
+  write_text(dir / "csrc/graph.h", "graph edited\n");
+  const TreeReport report = update_tree(dir, inputs(version_one()), false);
+  EXPECT_EQ(action_for(report, "csrc/graph.cc"), TreeChange::Action::Remove);
+  EXPECT_EQ(action_for(report, "csrc/graph.h"), TreeChange::Action::KeepEdited);
+  EXPECT_FALSE(fs::exists(dir / "csrc/graph.cc"));
+  EXPECT_TRUE(fs::exists(dir / "csrc/graph.h"));
+}
+
+TEST(TreeWriter, DryRunReportsButWritesNothing) {
+  TempDir tmp;
+  const fs::path dir = tmp.path() / "dev";
+  write_new_tree(dir, inputs(version_one()));
+  const auto before = snapshot(dir);
+  FileSet two = version_one();
+  two[2].content = "setup(new)\n";
+  const TreeReport report = update_tree(dir, inputs(two), true);
+  EXPECT_EQ(action_for(report, "setup.py"), TreeChange::Action::Update);
+  EXPECT_EQ(snapshot(dir), before);
+}
+
+TEST(TreeWriter, FailedWriteLeavesTheTreeAsItWas) {
+  TempDir tmp;
+  const fs::path dir = tmp.path() / "dev";
+  write_new_tree(dir, inputs(version_one()));
+  // A directory where a new file must go makes staging fail part-way.
+  fs::create_directories(dir / "zz_blocker.accelgen-new");
+  const auto before = snapshot(dir);
+  FileSet two = version_one();
+  two[2].content = "setup(new)\n";
+  two.push_back({"zz_blocker", "x\n", FileOwner::Generated});
+  EXPECT_ANY_THROW(update_tree(dir, inputs(two), false));
+  EXPECT_EQ(snapshot(dir), before);
+}
+
+}  // namespace
+}  // namespace accelgen
