@@ -73,7 +73,7 @@ struct Stream {
   bool capturing() const { return capture_id.load(std::memory_order_acquire) != 0; }
   // Destroy: no new work, the worker drains the queue and exits.
   void retire();
-  void joinIfExited();
+  void releaseRing();  // after the detached worker exited: release the ring
 
   Device* const device;
   const int priority;

@@ -138,7 +138,7 @@ void Device::reap() {
   std::lock_guard<std::mutex> lock(mu);
   for (auto it = retired.begin(); it != retired.end();) {
     if ((*it)->exited.load(std::memory_order_acquire)) {
-      (*it)->joinIfExited();
+      (*it)->releaseRing();
       it = retired.erase(it);
     } else {
       ++it;

@@ -119,12 +119,14 @@ void Stream::retire() {
     destroyed = true;
     stop = true;
     if (!started) exited.store(true, std::memory_order_release);
+    // The worker drains the queue and exits on its own; nothing joins it (the Stream object is never freed, so
+    // the detached thread never outlives what it touches).
+    if (worker.joinable()) worker.detach();
   }
   cv.notify_one();
 }
 
-void Stream::joinIfExited() {
-  if (exited.load(std::memory_order_acquire) && worker.joinable()) worker.join();
+void Stream::releaseRing() {
   std::lock_guard<std::mutex> lock(mu);
   std::vector<Op>().swap(ring);
 }
