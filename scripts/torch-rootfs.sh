@@ -28,17 +28,35 @@ suite_for() {
   esac
 }
 
+# The packages every root filesystem holds. Adding one here installs it into cached root filesystems on their
+# next use (no rebuild): the stamp records the list it was made with.
 packages=(
   python3-torch libtorch-dev g++ cmake ninja-build make
   python3-dev python3-pytest python3-venv python3-pip python3-setuptools python3-wheel
-  python3-expecttest iproute2 procps ca-certificates
+  python3-expecttest iproute2 procps ca-certificates libgloo-dev
 )
+packages_line() { printf '%s\n' "${packages[@]}" | sort | tr '\n' ' ' | sed 's/ $//'; }
 
 rootfs_dir() { echo "$cache_root/torch-$1"; }
 
 is_complete() {
   local dir=$1 version=$2
   [ -f "$dir/$stamp_name" ] && grep -qx "torch=$version.*" "$dir/$stamp_name"
+}
+
+has_current_packages() {
+  grep -qxF "packages=$(packages_line)" "$1/$stamp_name"
+}
+
+# Installs packages added to the list since the root filesystem was made, then records the new list.
+add_missing_packages() {
+  local dir=$1
+  echo "torch-rootfs: installing packages added since $dir was made" >&2
+  local list
+  list=$(packages_line)
+  run_in "$dir" -- bash -c "export DEBIAN_FRONTEND=noninteractive; apt-get -o Acquire::Check-Valid-Until=false update -qq && apt-get install -y -qq --no-install-recommends $list" >&2
+  sed -i '/^packages=/d' "$dir/$stamp_name"
+  echo "packages=$list" >>"$dir/$stamp_name"
 }
 
 with_lock() {
@@ -53,6 +71,7 @@ ensure() {
   dir=$(rootfs_dir "$version")
   with_lock "$version"
   if is_complete "$dir" "$version"; then
+    has_current_packages "$dir" || add_missing_packages "$dir"
     return 0
   fi
   if ! command -v debootstrap >/dev/null; then
@@ -78,13 +97,22 @@ ensure() {
     "$version".*) ;;
     *) echo "torch-rootfs: $suite ships torch $torch_version, not $version.x" >&2; return 1 ;;
   esac
-  echo "torch=$torch_version suite=$suite" >"$partial/$stamp_name"
+  printf 'torch=%s suite=%s\npackages=%s\n' "$torch_version" "$suite" "$(packages_line)" >"$partial/$stamp_name"
   mv "$partial" "$dir"
   echo "torch-rootfs: ready: $dir (torch $torch_version)" >&2
 }
 
 run() {
   local version=$1; shift
+  local dir
+  dir=$(rootfs_dir "$version")
+  { is_complete "$dir" "$version" && has_current_packages "$dir"; } || ensure "$version"
+  run_in "$dir" "$@"
+}
+
+# run_in DIR [--bind DIR]... -- CMD...: CMD inside the root filesystem DIR.
+run_in() {
+  local dir=$1; shift
   local binds=("$repo_root")
   while [ $# -gt 0 ]; do
     case "$1" in
@@ -94,9 +122,6 @@ run() {
     esac
   done
   [ $# -gt 0 ] || { echo "torch-rootfs: run needs a command after --" >&2; return 2; }
-  local dir
-  dir=$(rootfs_dir "$version")
-  is_complete "$dir" "$version" || ensure "$version"
   # Everything happens inside a private mount namespace: nothing stays mounted in the cache afterwards.
   unshare -m --propagation private -- bash -euo pipefail -c '
     dir=$1; shift
