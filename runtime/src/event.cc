@@ -7,7 +7,11 @@
 namespace accelsim::detail {
 
 namespace {
-Registry<Event> g_events;
+// Never destroyed: workers and late callers may still consult it during static destruction.
+Registry<Event>& g_events() {
+  static auto* registry = new Registry<Event>();  // function-local: safe during static initialization too
+  return *registry;
+}
 
 // Resolves a live event handle and takes a reference (released by the holder's destructor).
 class EventRefHolder {
@@ -20,7 +24,7 @@ class EventRefHolder {
   EventRefHolder& operator=(const EventRefHolder&) = delete;
   accelsimError_t acquire(accelsimEvent_t handle) {
     auto* e = reinterpret_cast<Event*>(handle);
-    if (handle == nullptr || !g_events.withLive(e, [](Event* live) { eventRef(live); }))
+    if (handle == nullptr || !g_events().withLive(e, [](Event* live) { eventRef(live); }))
       return fail(accelsimErrorInvalidHandle, "event %p is not a live event", static_cast<void*>(handle));
     e_ = e;
     return accelsimSuccess;
@@ -96,14 +100,14 @@ accelsimError_t accelsimEventCreateWithFlags(accelsimEvent_t* event, unsigned fl
   Runtime* rt = nullptr;
   if (accelsimError_t e = getRuntime(&rt); e != accelsimSuccess) return e;
   auto* e = new Event(flags);
-  g_events.add(e);
+  g_events().add(e);
   *event = reinterpret_cast<accelsimEvent_t>(e);
   return accelsimSuccess;
 }
 
 accelsimError_t accelsimEventDestroy(accelsimEvent_t event) {
   auto* e = reinterpret_cast<Event*>(event);
-  if (event == nullptr || !g_events.remove(e))
+  if (event == nullptr || !g_events().remove(e))
     return fail(accelsimErrorInvalidHandle, "event %p is not a live event", static_cast<void*>(event));
   eventUnref(e);  // pending record operations and graphs keep their own references
   return accelsimSuccess;

@@ -15,8 +15,16 @@ struct GraphHandle {
 struct ExecHandle {
   GraphData* data;
 };
-Registry<GraphHandle> g_graphs;
-Registry<ExecHandle> g_execs;
+// Never destroyed: workers and late callers may still consult it during static destruction.
+Registry<GraphHandle>& g_graphs() {
+  static auto* registry = new Registry<GraphHandle>();  // function-local: safe during static initialization too
+  return *registry;
+}
+// Never destroyed: workers and late callers may still consult it during static destruction.
+Registry<ExecHandle>& g_execs() {
+  static auto* registry = new Registry<ExecHandle>();  // function-local: safe during static initialization too
+  return *registry;
+}
 }  // namespace
 
 uint64_t nextCaptureId() { return g_next_capture_id.fetch_add(1, std::memory_order_relaxed); }
@@ -74,7 +82,7 @@ accelsimError_t accelsimStreamEndCapture(accelsimStream_t stream, accelsimGraph_
                 "the capture was invalidated by an illegal call made while capturing; no graph was produced");
   }
   auto* h = new GraphHandle{data};
-  g_graphs.add(h);
+  g_graphs().add(h);
   *graph = reinterpret_cast<accelsimGraph_t>(h);
   return accelsimSuccess;
 }
@@ -91,13 +99,13 @@ accelsimError_t accelsimGraphInstantiate(accelsimGraphExec_t* exec, accelsimGrap
   if (exec == nullptr) return fail(accelsimErrorInvalidValue, "accelsimGraphInstantiate: exec is NULL");
   auto* g = reinterpret_cast<GraphHandle*>(graph);
   GraphData* data = nullptr;
-  if (graph == nullptr || !g_graphs.withLive(g, [&](GraphHandle* live) {
+  if (graph == nullptr || !g_graphs().withLive(g, [&](GraphHandle* live) {
         data = live->data;
         data->refs.fetch_add(1, std::memory_order_relaxed);
       }))
     return fail(accelsimErrorInvalidHandle, "graph %p is not a live graph", static_cast<void*>(graph));
   auto* x = new ExecHandle{data};
-  g_execs.add(x);
+  g_execs().add(x);
   *exec = reinterpret_cast<accelsimGraphExec_t>(x);
   return accelsimSuccess;
 }
@@ -107,7 +115,7 @@ accelsimError_t accelsimGraphLaunch(accelsimGraphExec_t exec, accelsimStream_t s
   if (accelsimError_t e = resolveStream(stream, &s); e != accelsimSuccess) return e;
   auto* x = reinterpret_cast<ExecHandle*>(exec);
   GraphData* data = nullptr;
-  if (exec == nullptr || !g_execs.withLive(x, [&](ExecHandle* live) {
+  if (exec == nullptr || !g_execs().withLive(x, [&](ExecHandle* live) {
         data = live->data;
         data->refs.fetch_add(1, std::memory_order_relaxed);
       }))
@@ -143,14 +151,14 @@ accelsimError_t accelsimGraphLaunch(accelsimGraphExec_t exec, accelsimStream_t s
 accelsimError_t accelsimGraphGetNodeCount(accelsimGraph_t graph, size_t* count) {
   if (count == nullptr) return fail(accelsimErrorInvalidValue, "accelsimGraphGetNodeCount: count is NULL");
   auto* g = reinterpret_cast<GraphHandle*>(graph);
-  if (graph == nullptr || !g_graphs.withLive(g, [&](GraphHandle* live) { *count = live->data->nodes.size(); }))
+  if (graph == nullptr || !g_graphs().withLive(g, [&](GraphHandle* live) { *count = live->data->nodes.size(); }))
     return fail(accelsimErrorInvalidHandle, "graph %p is not a live graph", static_cast<void*>(graph));
   return accelsimSuccess;
 }
 
 accelsimError_t accelsimGraphExecDestroy(accelsimGraphExec_t exec) {
   auto* x = reinterpret_cast<ExecHandle*>(exec);
-  if (exec == nullptr || !g_execs.remove(x))
+  if (exec == nullptr || !g_execs().remove(x))
     return fail(accelsimErrorInvalidHandle, "graph exec %p is not a live executable graph", static_cast<void*>(exec));
   graphUnref(x->data);  // pending replays hold their own references
   delete x;
@@ -159,7 +167,7 @@ accelsimError_t accelsimGraphExecDestroy(accelsimGraphExec_t exec) {
 
 accelsimError_t accelsimGraphDestroy(accelsimGraph_t graph) {
   auto* g = reinterpret_cast<GraphHandle*>(graph);
-  if (graph == nullptr || !g_graphs.remove(g))
+  if (graph == nullptr || !g_graphs().remove(g))
     return fail(accelsimErrorInvalidHandle, "graph %p is not a live graph", static_cast<void*>(graph));
   graphUnref(g->data);  // executables instantiated from it keep the nodes alive
   delete g;

@@ -12,16 +12,20 @@
 namespace accelsim::detail {
 
 namespace {
-constexpr int64_t kWorkerSpinNs = 50'000;  // worker: spin this long for new work before sleeping
-constexpr int64_t kWaitSpinNs = 20'000;    // waiter: spin this long for completion before sleeping
+constexpr int64_t kWorkerSpinNs = 100'000;  // worker: spin this long for new work before sleeping
+constexpr int64_t kWaitSpinNs = 50'000;    // waiter: spin this long for completion before sleeping
 constexpr size_t kInitialRing = 64;
 
-Registry<Stream> g_streams;
+// Never destroyed: workers and late callers may still consult it during static destruction.
+Registry<Stream>& g_streams() {
+  static auto* registry = new Registry<Stream>();  // function-local: safe during static initialization too
+  return *registry;
+}
 std::atomic<uint64_t> g_next_stream_id{1};
 }  // namespace
 
-void registerStream(Stream* s) { g_streams.add(s); }
-void unregisterStream(Stream* s) { g_streams.remove(s); }
+void registerStream(Stream* s) { g_streams().add(s); }
+void unregisterStream(Stream* s) { g_streams().remove(s); }
 
 accelsimError_t resolveStream(accelsimStream_t handle, Stream** stream) {
   if (handle == nullptr) {
@@ -31,7 +35,7 @@ accelsimError_t resolveStream(accelsimStream_t handle, Stream** stream) {
     return accelsimSuccess;
   }
   auto* s = reinterpret_cast<Stream*>(handle);
-  if (!g_streams.contains(s)) return fail(accelsimErrorInvalidHandle, "stream %p is not a live stream", handle);
+  if (!g_streams().contains(s)) return fail(accelsimErrorInvalidHandle, "stream %p is not a live stream", handle);
   *stream = s;
   return accelsimSuccess;
 }
@@ -252,9 +256,9 @@ accelsimError_t accelsimStreamCreateWithPriority(accelsimStream_t* stream, int p
 accelsimError_t accelsimStreamDestroy(accelsimStream_t stream) {
   if (stream == nullptr) return fail(accelsimErrorInvalidHandle, "the default stream cannot be destroyed");
   auto* s = reinterpret_cast<Stream*>(stream);
-  if (s != nullptr && g_streams.contains(s) && s->is_default)
+  if (s != nullptr && g_streams().contains(s) && s->is_default)
     return fail(accelsimErrorInvalidHandle, "the default stream cannot be destroyed");
-  if (!g_streams.remove(s)) return fail(accelsimErrorInvalidHandle, "stream %p is not a live stream", stream);
+  if (!g_streams().remove(s)) return fail(accelsimErrorInvalidHandle, "stream %p is not a live stream", stream);
   Device* d = s->device;
   {
     // A capture in progress is abandoned.

@@ -183,6 +183,7 @@ TEST_F(Graph, EventsInsideAGraphAreRecordedOnReplay) {
   EXPECT_EQ(nodes, 3u);
   accelsimGraphExec_t exec = nullptr;
   ASSERT_OK(accelsimGraphInstantiate(&exec, graph));
+  ASSERT_OK(accelsimGraphDestroy(graph));
   ASSERT_OK(accelsimGraphLaunch(exec, s_));
   ASSERT_OK(accelsimEventSynchronize(end));
   float ms = 0;
