@@ -5,8 +5,11 @@
 #include <iostream>
 
 #include "cli/command_common.h"
+#include "cli/contract_diff_command.h"
 #include "cli/generate_command.h"
+#include "cli/guide_command.h"
 #include "cli/init_command.h"
+#include "cli/upgrade_command.h"
 #include "cli/validate_command.h"
 
 int main(int argc, char** argv) {
@@ -21,6 +24,12 @@ int main(int argc, char** argv) {
   setup_init_command(app, init);
   setup_generate_command(app, generate);
   setup_validate_command(app, validate);
+  UpgradeOptions upgrade;
+  setup_upgrade_command(app, upgrade);
+  GuideOptions guide;
+  setup_guide_command(app, guide);
+  ContractDiffOptions contract_diff;
+  setup_contract_diff_command(app, contract_diff);
 
   try {
     app.parse(argc, argv);
@@ -38,5 +47,8 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("init")) return run_init_command(init);
   if (app.got_subcommand("generate")) return run_generate_command(generate);
   if (app.got_subcommand("validate")) return run_validate_command(validate);
+  if (app.got_subcommand("upgrade")) return run_upgrade_command(upgrade);
+  if (app.got_subcommand("guide")) return run_guide_command(guide);
+  if (app.got_subcommand("contract-diff")) return run_contract_diff_command(contract_diff);
   return kExitUsage;
 }

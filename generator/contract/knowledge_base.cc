@@ -202,7 +202,7 @@ class Loader {
     auto f = fields(node, where,
                     {"id", "component", "since", "kind", "summary", "explanation", "generated_change", "user_action",
                      "reference"},
-                    {"feature", "applies_when", "patterns"});
+                    {"feature", "applies_when", "patterns", "contract_items"});
     Change c;
     c.line = node.Mark().line + 1;
     c.column = node.Mark().column + 1;
@@ -254,6 +254,28 @@ class Loader {
       if (!ps.IsSequence()) fail(ps, where + ".patterns must be a list");
       for (std::size_t i = 0; i < ps.size(); ++i) {
         c.patterns.push_back(pattern(ps[i], where + ".patterns[" + std::to_string(i) + "]"));
+      }
+    }
+    if (f.count("contract_items")) {
+      const YAML::Node& items = f["contract_items"];
+      if (!items.IsSequence() || items.size() == 0) {
+        fail(items, where + ".contract_items must be a non-empty list of contract item ids");
+      }
+      static const std::regex item_re(
+          "^(virtual|class|enum|macro|guard|header|cxx-gate|field|function):[A-Za-z0-9_:./<>~-]+$");
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        const std::string what = where + ".contract_items[" + std::to_string(i) + "]";
+        std::string id = scalar(items[i], what);
+        if (!std::regex_match(id, item_re)) {
+          fail(items[i], what + " '" + id +
+                             "' is not a contract item id (KIND:NAME with KIND one of virtual, class, enum, macro, "
+                             "guard, header, cxx-gate, field, function; e.g. "
+                             "virtual:at::PrivateUse1HooksInterface::isAvailable)");
+        }
+        if (std::find(c.contract_items.begin(), c.contract_items.end(), id) != c.contract_items.end()) {
+          fail(items[i], what + ": duplicate contract item '" + id + "'");
+        }
+        c.contract_items.push_back(std::move(id));
       }
     }
     return c;
@@ -324,6 +346,16 @@ const Change* KnowledgeBase::find(std::string_view id) const {
     if (c.id == id) return &c;
   }
   return nullptr;
+}
+
+std::vector<const Change*> KnowledgeBase::explaining(std::string_view item_id) const {
+  std::vector<const Change*> out;
+  for (const auto& c : changes_) {
+    if (std::find(c.contract_items.begin(), c.contract_items.end(), item_id) != c.contract_items.end()) {
+      out.push_back(&c);
+    }
+  }
+  return out;
 }
 
 bool more_severe_first(const Change& a, const Change& b) {

@@ -71,6 +71,9 @@ struct Change {
   std::string reference;
   std::string applies_when;  // empty: always applies
   std::vector<Pattern> patterns;
+  /// Contract items (accelgen contract-diff ids such as "virtual:at::PrivateUse1HooksInterface::isAvailable",
+  /// "macro:REGISTER_HOST_ALLOCATOR", "enum:c10::DispatchKey::Named") this change explains. Optional.
+  std::vector<std::string> contract_items;
   int line = 0;    // 1-based position of the entry in the knowledge base
   int column = 0;
 
@@ -124,6 +127,8 @@ class KnowledgeBase {
 
   const std::vector<Change>& changes() const { return changes_; }
   const Change* find(std::string_view id) const;
+  /// The changes whose contract_items name `item_id` (knowledge-base order).
+  std::vector<const Change*> explaining(std::string_view item_id) const;
 
   /// Changes with from < since <= to, most severe first; ties by since, then knowledge-base order.
   std::vector<const Change*> changes_between(TorchVersion from, TorchVersion to) const;

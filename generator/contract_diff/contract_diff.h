@@ -1,0 +1,92 @@
+// Contract drift between two installed libtorch trees, found with a real C++ parser (libclang): the virtual methods,
+// classes, enum constants, macros, preprocessor guards and headers a PrivateUse1 backend depends on
+// (docs/upgrade-guidance.md "contract-diff").
+//
+// Item ids (also used by `contract_items` in knowledge/torch-changes.yaml):
+//   header:ATen/core/GraphImplInterface.h                 a contract header exists
+//   class:c10::DeviceAllocator                             class definition: kind, template parameters, bases
+//   virtual:at::PrivateUse1HooksInterface::isAvailable     virtual method: signature, const, noexcept, pure
+//                                                          (overloaded names get "(<parameter types>)" appended)
+//   field:at::native::DispatchStubImpl::hpu_dispatch_ptr   public data member: type
+//   function:at::getHostAllocator(c10::DeviceType)         free function declared in a contract header
+//   enum:c10::DispatchKey                                  enum: the numbering (name=value list)
+//   enum:c10::DispatchKey::Named                           enum constant (presence)
+//   macro:REGISTER_HOST_ALLOCATOR                          macro: parameters and replacement tokens
+//   guard:TORCH_STABLE_ONLY                                macro tested by #if/#ifdef in a contract header
+//   cxx-gate:ATen/ATen.h                                   the C++ standard a header demands (__cplusplus < N)
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "contract/knowledge_base.h"
+
+namespace accelgen::contract_diff {
+
+struct Item {
+  std::string id;
+  std::string detail;  // what is compared
+  std::string file;    // header it was found in, relative to the include directory
+  int line = 0;
+};
+
+/// The contract as one libtorch tree declares it.
+struct Snapshot {
+  std::filesystem::path prefix;     // the include prefix used (…/usr or the given prefix)
+  std::string torch_version;        // from torch/version.h, if found
+  std::vector<std::string> headers; // contract headers found, relative to include/
+  std::map<std::string, Item> items;
+  std::vector<std::string> errors;  // parse errors (file:line: message), at most 20
+  int error_count = 0;
+  /// Methods that exist but are not virtual, "Class::name" (to explain a removed virtual).
+  std::map<std::string, std::string> non_virtual_methods;
+};
+
+struct ExtractOptions {
+  /// Extra arguments for the parser (e.g. -D...).
+  std::vector<std::string> extra_args;
+};
+
+/// Accepts an installation prefix (PREFIX/include/torch exists) or a root filesystem (ROOT/usr/include/torch).
+/// Throws std::runtime_error when neither holds torch headers or libclang cannot parse at all.
+Snapshot extract(const std::filesystem::path& prefix_or_root, const ExtractOptions& options = {});
+
+/// The headers contract-diff reads, relative to include/ (those absent from a tree are recorded as absent).
+const std::vector<std::string>& contract_headers();
+
+struct ItemChange {
+  enum class Kind { Added, Removed, Changed };
+  Kind kind = Kind::Changed;
+  std::string id;
+  std::string old_detail;
+  std::string new_detail;
+  std::string file;                      // new file (old for removed items)
+  std::string note;                      // a short human explanation ("no longer virtual", "+rms_norm", ...)
+  std::vector<std::string> explained_by;  // knowledge-base change ids
+};
+
+struct ContractDiff {
+  std::string old_version;
+  std::string new_version;
+  std::vector<ItemChange> changes;  // sorted by id
+  std::vector<std::string> old_errors, new_errors;
+  int old_error_count = 0, new_error_count = 0;
+  int unexplained() const;
+};
+
+/// Compares two snapshots. An item counts as explained by a knowledge-base change when the change's
+/// contract_items list the item, its class (class:X for virtual:X::m / field:X::f), its enum (enum:E for
+/// enum:E::C) or its header (header:H for items found in H).
+ContractDiff diff(const Snapshot& old_snapshot, const Snapshot& new_snapshot, const contract::KnowledgeBase& kb);
+
+std::string to_string(ItemChange::Kind kind);  // "added", "removed", "changed"
+
+std::string render_text(const ContractDiff& d, bool color);
+std::string render_markdown(const ContractDiff& d);
+std::string render_json(const ContractDiff& d);
+/// One line per change, "<kind> <id>", sorted: the committed expected list of the end-to-end test.
+std::string render_list(const ContractDiff& d);
+
+}  // namespace accelgen::contract_diff
