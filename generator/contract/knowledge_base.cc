@@ -262,7 +262,7 @@ class Loader {
         fail(items, where + ".contract_items must be a non-empty list of contract item ids");
       }
       static const std::regex item_re(
-          "^(virtual|class|enum|macro|guard|header|cxx-gate|field|function):[A-Za-z0-9_:./<>~-]+$");
+          "^(virtual|class|enum|macro|guard|header|cxx-gate|field|function):\\S.*$");
       for (std::size_t i = 0; i < items.size(); ++i) {
         const std::string what = where + ".contract_items[" + std::to_string(i) + "]";
         std::string id = scalar(items[i], what);

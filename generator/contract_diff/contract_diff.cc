@@ -175,6 +175,41 @@ ContractDiff diff(const Snapshot& a, const Snapshot& b, const contract::Knowledg
     c.explained_by = by;
     d.changes.push_back(std::move(c));
   }
+  // Fields and enum constants of a class or enum that is itself added or removed are folded into it.
+  std::map<std::string, std::size_t> whole;  // "class:X" / "enum:E" -> index, when added or removed
+  for (std::size_t i = 0; i < d.changes.size(); ++i) {
+    const auto& c = d.changes[i];
+    if (c.kind != ItemChange::Kind::Changed && (kind_of(c.id) == "class" || kind_of(c.id) == "enum")) whole[c.id] = i;
+  }
+  std::map<std::size_t, int> folded;
+  std::vector<ItemChange> kept;
+  for (std::size_t i = 0; i < d.changes.size(); ++i) {
+    const auto& c = d.changes[i];
+    const std::string kind = kind_of(c.id);
+    std::string owner_id;
+    if (kind == "field") owner_id = "class:" + owner_of(name_of(c.id));
+    if (kind == "enum") owner_id = "enum:" + owner_of(name_of(c.id));
+    auto it = owner_id.empty() ? whole.end() : whole.find(owner_id);
+    if (it != whole.end() && d.changes[it->second].kind == c.kind) {
+      ++folded[it->second];
+      continue;
+    }
+  }
+  for (std::size_t i = 0; i < d.changes.size(); ++i) {
+    auto& c = d.changes[i];
+    const std::string kind = kind_of(c.id);
+    std::string owner_id;
+    if (kind == "field") owner_id = "class:" + owner_of(name_of(c.id));
+    if (kind == "enum") owner_id = "enum:" + owner_of(name_of(c.id));
+    auto it = owner_id.empty() ? whole.end() : whole.find(owner_id);
+    if (it != whole.end() && d.changes[it->second].kind == c.kind) continue;
+    if (auto f = folded.find(i); f != folded.end()) {
+      c.note = std::to_string(f->second) + (kind == "class" ? " public field(s)" : " constant(s)") + " " +
+               to_string(c.kind) + " with it";
+    }
+    kept.push_back(std::move(c));
+  }
+  d.changes = std::move(kept);
   return d;
 }
 

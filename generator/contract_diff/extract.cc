@@ -290,7 +290,10 @@ struct Extractor {
       } else if (k == CXCursor_FieldDecl && clang_getCXXAccessSpecifier(m) == CX_CXXPublic) {
         add("field:" + qname + "::" + str(clang_getCursorSpelling(m)), type_of(m), rel, static_cast<int>(mline));
       } else if (k == CXCursor_ClassDecl || k == CXCursor_StructDecl || k == CXCursor_ClassTemplate) {
-        if (clang_isCursorDefinition(m) && !str(clang_getCursorSpelling(m)).empty()) record_class(m, rel, mline);
+        if (clang_isCursorDefinition(m) && !str(clang_getCursorSpelling(m)).empty() &&
+            clang_Cursor_isNull(clang_getSpecializedCursorTemplate(m))) {
+          record_class(m, rel, mline);
+        }
       } else if (k == CXCursor_EnumDecl) {
         record_enum(m, rel, mline);
       }
@@ -343,9 +346,11 @@ struct Extractor {
           unsigned line = 0;
           if (!self->in_contract(c, &rel, &line)) return CXChildVisit_Continue;
           if ((k == CXCursor_ClassDecl || k == CXCursor_StructDecl || k == CXCursor_ClassTemplate) &&
-              clang_isCursorDefinition(c) && !str(clang_getCursorSpelling(c)).empty()) {
+              clang_isCursorDefinition(c) && !str(clang_getCursorSpelling(c)).empty() &&
+              clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)) &&
+              qualified_name(c).find("(anonymous)") == std::string::npos) {
             self->record_class(c, rel, line);
-          } else if (k == CXCursor_EnumDecl) {
+          } else if (k == CXCursor_EnumDecl && qualified_name(c).find("(anonymous)") == std::string::npos) {
             self->record_enum(c, rel, line);
           } else if (k == CXCursor_FunctionDecl) {
             self->record_function(c, rel, line);
@@ -425,13 +430,19 @@ struct Extractor {
 };
 
 std::string read_torch_version(const fs::path& include_dir) {
+  // 2.14: torch/headeronly/version.h; 2.6: torch/csrc/api/include/torch/version.h.
   for (const char* rel : {"torch/headeronly/version.h", "torch/csrc/api/include/torch/version.h"}) {
     std::ifstream in(include_dir / rel);
+    if (!in) continue;
+    std::map<std::string, std::string> parts;
     std::string line;
-    static const std::regex re("#define\\s+TORCH_VERSION\\s+\"([^\"]+)\"");
+    static const std::regex re("#define\\s+TORCH_VERSION_(MAJOR|MINOR|PATCH)\\s+([0-9]+)");
     while (std::getline(in, line)) {
       std::smatch m;
-      if (std::regex_search(line, m, re)) return m[1];
+      if (std::regex_search(line, m, re)) parts[m[1]] = m[2];
+    }
+    if (parts.count("MAJOR") && parts.count("MINOR")) {
+      return parts["MAJOR"] + "." + parts["MINOR"] + (parts.count("PATCH") ? "." + parts["PATCH"] : "");
     }
   }
   return "";

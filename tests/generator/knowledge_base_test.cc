@@ -451,3 +451,42 @@ TEST(ScanUserCode, OnlyChangesInEffectAtTheTargetAreUsed) {
   EXPECT_EQ(one[0].kind, ChangeKind::CompileError);
   EXPECT_NE(one[0].text.find("REGISTER_PRIVATEUSE1_OBSERVER"), std::string::npos);
 }
+
+// ------------------------------------------------------------------------------------------------ contract items
+
+TEST(KnowledgeBaseLoad, ContractItemsAreLoadedAndValidated) {
+  auto kb = KnowledgeBase::load(
+      doc(entry("a", "    contract_items:\n      - \"virtual:at::PrivateUse1HooksInterface::isAvailable\"\n"
+                     "      - \"macro:REGISTER_HOST_ALLOCATOR\"\n") +
+          entry("b", "    contract_items: [\"macro:REGISTER_HOST_ALLOCATOR\"]\n")),
+      "kb.yaml");
+  ASSERT_EQ(kb.find("a")->contract_items.size(), 2u);
+  EXPECT_EQ(kb.find("a")->contract_items[0], "virtual:at::PrivateUse1HooksInterface::isAvailable");
+  auto explaining = kb.explaining("macro:REGISTER_HOST_ALLOCATOR");
+  ASSERT_EQ(explaining.size(), 2u);
+  EXPECT_EQ(explaining[0]->id, "a");
+  EXPECT_EQ(explaining[1]->id, "b");
+  EXPECT_TRUE(kb.explaining("macro:NOPE").empty());
+  EXPECT_TRUE(kb.find("a")->contract_items.size() == 2 && kb.find("b")->patterns.empty());
+
+  auto e = load_error(doc(entry("a", "    contract_items: [\"isAvailable\"]\n")));
+  EXPECT_NE(e.message().find("is not a contract item id"), std::string::npos) << e.what();
+  EXPECT_EQ(e.line(), 12);  // the item inside the flow list
+  e = load_error(doc(entry("a", "    contract_items: []\n")));
+  EXPECT_NE(e.message().find("non-empty list"), std::string::npos) << e.what();
+  e = load_error(doc(entry("a", "    contract_items: [\"macro:X\", \"macro:X\"]\n")));
+  EXPECT_NE(e.message().find("duplicate contract item"), std::string::npos) << e.what();
+}
+
+TEST(KnowledgeBaseReal, ContractItemsNameTheRankedSummaryHeaderItems) {
+  // Every header-visible item of the delta document's ranked summary is explained by some change.
+  for (const char* item : {"cxx-gate:ATen/ATen.h", "virtual:at::PrivateUse1HooksInterface::isAvailable",
+                           "class:c10::DeviceAllocator", "macro:REGISTER_HOST_ALLOCATOR",
+                           "class:at::CachingHostAllocatorInterface", "virtual:at::PrivateUse1HooksInterface::getNewGenerator",
+                           "virtual:c10::impl::DeviceGuardImplInterface::getStream", "macro:REGISTER_GRAPH_IMPL",
+                           "guard:TORCH_STABLE_ONLY", "header:ATen/core/Dimname.h",
+                           "virtual:c10::TensorImpl::is_contiguous_custom", "macro:REGISTER_PRIVATEUSE1_OBSERVER",
+                           "enum:c10::BackendComponent"}) {
+    EXPECT_FALSE(real_kb().explaining(item).empty()) << item;
+  }
+}
