@@ -39,6 +39,7 @@ print(y)
 assert x.device.type == "mydevice", x.device
 assert torch.equal(y, torch.full((3,), 2.0)), y
 PY
-  cd "$work/mydevice"
-  "$work/venv/bin/python" -m pytest -q -p no:cacheprovider tests
+  # From outside the source tree, so that `import torch_mydevice` finds the installed package, not the sources.
+  cd "$work"
+  "$work/venv/bin/python" -m pytest -q -p no:cacheprovider mydevice/tests
 ' e2e "$work"

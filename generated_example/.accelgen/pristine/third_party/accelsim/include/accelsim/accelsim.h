@@ -1,0 +1,179 @@
+// Bundled by accelgen 0.1.0: the accelsim simulated device runtime. Regenerate with `accelgen generate`.
+/*
+ * accelsim: the simulated device runtime bundled with every accelgen backend.
+ *
+ * It plays the part a vendor's driver runtime plays (CUDA runtime, ACL, CNRT, MUSA) but runs on the CPU,
+ * and it behaves like a discrete accelerator so that backend bugs cannot hide:
+ *   - device memory lives in a separate arena per device; a device pointer is never readable or writable
+ *     by host code (touching one faults), only by work the runtime executes (copies and kernels);
+ *   - work is asynchronous: streams are in-order queues executed by runtime worker threads;
+ *   - ordering between streams goes through events, never through host blocking;
+ *   - a stream can be captured into a graph that is replayed later.
+ *
+ * Conventions (as in driver runtimes): every call returns an accelsimError_t; the last error of the calling
+ * thread, with a message, is kept and can be read with accelsimGetLastError/accelsimGetLastErrorMessage.
+ */
+#ifndef ACCELSIM_ACCELSIM_H_
+#define ACCELSIM_ACCELSIM_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ACCELSIM_VERSION_MAJOR 1
+#define ACCELSIM_VERSION_MINOR 0
+
+typedef enum accelsimError {
+  accelsimSuccess = 0,
+  accelsimErrorInvalidValue = 1,        /* a null pointer, a negative size, an unknown flag */
+  accelsimErrorInvalidDevice = 2,       /* device index out of range */
+  accelsimErrorMemoryAllocation = 3,    /* out of device (or pinned host) memory */
+  accelsimErrorInvalidDevicePointer = 4,/* not a pointer this runtime allocated */
+  accelsimErrorInvalidHandle = 5,       /* destroyed or foreign stream/event/graph */
+  accelsimErrorNotReady = 6,            /* query: the work is still pending (not a failure) */
+  accelsimErrorStreamCaptureUnsupported = 7, /* operation not allowed while a stream is capturing */
+  accelsimErrorStreamCaptureInvalidated = 8, /* capture was broken by an illegal operation */
+  accelsimErrorIllegalState = 9,        /* e.g. end capture on a stream that is not capturing */
+  accelsimErrorAlreadyInitialized = 10, /* accelsimConfigure after the runtime started */
+  accelsimErrorKernelFailed = 11,       /* a kernel reported failure; sticky per stream until synchronized */
+  accelsimErrorNotPermitted = 12,       /* kernel-only call made from host code */
+  accelsimErrorUnknown = 999
+} accelsimError_t;
+
+/* Platform description, normally generated from the device spec (accelgen.yaml). */
+typedef struct accelsimDeviceProp {
+  char name[128];
+  size_t total_memory;        /* bytes of device memory (the arena capacity) */
+  int compute_capability_major;
+  int compute_capability_minor;
+  int multiprocessor_count;   /* informative, reported to PyTorch as device properties */
+  int stream_priority_low;    /* numerically greatest priority (least urgent), e.g. 0 */
+  int stream_priority_high;   /* numerically lowest priority (most urgent), e.g. -1 */
+} accelsimDeviceProp;
+
+typedef struct accelsimPlatformConfig {
+  int device_count;           /* overridden by the environment variable ACCELSIM_DEVICE_COUNT */
+  accelsimDeviceProp prop;    /* every device gets these properties */
+} accelsimPlatformConfig;
+
+/* Configure the platform. Must come before any other call initializes the runtime (initialization is lazy
+ * and thread-safe); afterwards it returns accelsimErrorAlreadyInitialized. Without it, a default platform
+ * (2 devices of 1 GiB named "accelsim") is used. */
+accelsimError_t accelsimConfigure(const accelsimPlatformConfig* config);
+
+/* Errors. */
+const char* accelsimGetErrorString(accelsimError_t error); /* a string for every code, never null */
+const char* accelsimGetErrorName(accelsimError_t error);   /* "accelsimErrorInvalidValue", ... */
+accelsimError_t accelsimGetLastError(void);                /* returns and clears the thread's last error */
+accelsimError_t accelsimPeekAtLastError(void);             /* returns without clearing */
+const char* accelsimGetLastErrorMessage(void);             /* detail of the thread's last error, "" if none */
+
+/* Devices. The current device is per thread and starts at 0. */
+accelsimError_t accelsimGetDeviceCount(int* count);
+accelsimError_t accelsimGetDevice(int* device);
+accelsimError_t accelsimSetDevice(int device);
+accelsimError_t accelsimGetDeviceProperties(accelsimDeviceProp* prop, int device);
+accelsimError_t accelsimDeviceSynchronize(void);           /* waits for every stream of the current device */
+accelsimError_t accelsimIsInitialized(int* initialized);   /* never initializes */
+
+/* Device memory: separate arena per device. */
+accelsimError_t accelsimMalloc(void** dev_ptr, size_t size);      /* on the current device; size 0 gives NULL */
+accelsimError_t accelsimFree(void* dev_ptr);                      /* NULL is a no-op; waits for nothing */
+accelsimError_t accelsimMemGetInfo(size_t* free_bytes, size_t* total_bytes); /* current device */
+
+/* Pinned (page-locked) host memory. */
+accelsimError_t accelsimHostAlloc(void** host_ptr, size_t size);
+accelsimError_t accelsimFreeHost(void* host_ptr);
+
+typedef enum accelsimMemoryType {
+  accelsimMemoryTypeUnregistered = 0, /* pageable host memory or unknown pointer */
+  accelsimMemoryTypeHost = 1,         /* pinned host memory from accelsimHostAlloc */
+  accelsimMemoryTypeDevice = 2
+} accelsimMemoryType;
+
+typedef struct accelsimPointerAttributes {
+  accelsimMemoryType type;
+  int device;        /* owning device for device memory, -1 otherwise */
+  void* base;        /* start of the allocation that contains the pointer (NULL if unregistered) */
+  size_t size;       /* size of that allocation */
+} accelsimPointerAttributes;
+
+/* Works for interior pointers too. Unknown pointers give type Unregistered and accelsimSuccess. */
+accelsimError_t accelsimPointerGetAttributes(accelsimPointerAttributes* attributes, const void* ptr);
+
+/* Streams: in-order asynchronous queues. A NULL stream means the current device's default stream. */
+typedef struct accelsimStream_st* accelsimStream_t;
+
+accelsimError_t accelsimStreamCreate(accelsimStream_t* stream);                 /* current device, priority 0 */
+accelsimError_t accelsimStreamCreateWithPriority(accelsimStream_t* stream, int priority);
+accelsimError_t accelsimStreamDestroy(accelsimStream_t stream);   /* pending work still completes */
+accelsimError_t accelsimStreamGetDefault(int device, accelsimStream_t* stream);
+accelsimError_t accelsimStreamGetDevice(accelsimStream_t stream, int* device);
+accelsimError_t accelsimStreamGetPriority(accelsimStream_t stream, int* priority);
+accelsimError_t accelsimStreamGetId(accelsimStream_t stream, uint64_t* id); /* unique, stable, >0 except default=0 per device */
+accelsimError_t accelsimStreamQuery(accelsimStream_t stream);       /* Success if idle, NotReady otherwise */
+accelsimError_t accelsimStreamSynchronize(accelsimStream_t stream); /* reports a failed kernel of the stream */
+accelsimError_t accelsimDeviceGetStreamPriorityRange(int* least, int* greatest);
+
+/* Kernels: a host function the runtime runs on the stream's worker, in stream order.
+ * `args` is passed to `fn`; `args_destroy` (may be NULL) is called once the runtime no longer needs args
+ * (after execution, or when a graph holding the launch is destroyed). A kernel returns 0 on success. */
+typedef int (*accelsimKernelFn)(void* args);
+typedef void (*accelsimArgsDestroyFn)(void* args);
+accelsimError_t accelsimLaunchKernel(accelsimStream_t stream, accelsimKernelFn fn, void* args,
+                                     accelsimArgsDestroyFn args_destroy);
+
+/* Inside a kernel only: the address through which the kernel may access device memory at dev_ptr.
+ * Called from host code it fails with accelsimErrorNotPermitted. */
+accelsimError_t accelsimKernelAccess(const void* dev_ptr, void** accessible);
+int accelsimInKernel(void); /* 1 while the calling thread runs runtime work */
+
+/* Copies. Pointers may be device memory (any device), pinned host or pageable host memory. */
+typedef enum accelsimMemcpyKind {
+  accelsimMemcpyHostToHost = 0,
+  accelsimMemcpyHostToDevice = 1,
+  accelsimMemcpyDeviceToHost = 2,
+  accelsimMemcpyDeviceToDevice = 3,
+  accelsimMemcpyDefault = 4 /* inferred from the pointers */
+} accelsimMemcpyKind;
+
+/* Synchronous: ordered after all work of the current device's default stream, returns when done. */
+accelsimError_t accelsimMemcpy(void* dst, const void* src, size_t size, accelsimMemcpyKind kind);
+/* Asynchronous in stream order. Pageable host memory is allowed; like real drivers, it must stay valid until
+ * the copy has executed. */
+accelsimError_t accelsimMemcpyAsync(void* dst, const void* src, size_t size, accelsimMemcpyKind kind,
+                                    accelsimStream_t stream);
+accelsimError_t accelsimMemsetAsync(void* dev_ptr, int value, size_t size, accelsimStream_t stream);
+
+/* Events. */
+typedef struct accelsimEvent_st* accelsimEvent_t;
+enum { accelsimEventDefault = 0, accelsimEventDisableTiming = 1 };
+accelsimError_t accelsimEventCreate(accelsimEvent_t* event);                      /* with timing */
+accelsimError_t accelsimEventCreateWithFlags(accelsimEvent_t* event, unsigned flags);
+accelsimError_t accelsimEventDestroy(accelsimEvent_t event);
+accelsimError_t accelsimEventRecord(accelsimEvent_t event, accelsimStream_t stream);
+accelsimError_t accelsimEventQuery(accelsimEvent_t event);        /* Success when complete (or never recorded) */
+accelsimError_t accelsimEventSynchronize(accelsimEvent_t event);
+accelsimError_t accelsimStreamWaitEvent(accelsimStream_t stream, accelsimEvent_t event); /* never blocks host */
+accelsimError_t accelsimEventElapsedTime(float* ms, accelsimEvent_t start, accelsimEvent_t end);
+
+/* Graph capture. */
+typedef struct accelsimGraph_st* accelsimGraph_t;
+typedef struct accelsimGraphExec_st* accelsimGraphExec_t;
+accelsimError_t accelsimStreamBeginCapture(accelsimStream_t stream);
+accelsimError_t accelsimStreamEndCapture(accelsimStream_t stream, accelsimGraph_t* graph);
+accelsimError_t accelsimStreamIsCapturing(accelsimStream_t stream, int* capturing);
+accelsimError_t accelsimGraphInstantiate(accelsimGraphExec_t* exec, accelsimGraph_t graph);
+accelsimError_t accelsimGraphLaunch(accelsimGraphExec_t exec, accelsimStream_t stream);
+accelsimError_t accelsimGraphGetNodeCount(accelsimGraph_t graph, size_t* count);
+accelsimError_t accelsimGraphExecDestroy(accelsimGraphExec_t exec);
+accelsimError_t accelsimGraphDestroy(accelsimGraph_t graph);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* ACCELSIM_ACCELSIM_H_ */

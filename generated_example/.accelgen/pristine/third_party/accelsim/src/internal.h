@@ -1,0 +1,211 @@
+// Bundled by accelgen 0.1.0: the accelsim simulated device runtime. Regenerate with `accelgen generate`.
+// Internal declarations shared by the accelsim runtime sources. Not installed, not part of the API.
+#ifndef ACCELSIM_SRC_INTERNAL_H_
+#define ACCELSIM_SRC_INTERNAL_H_
+
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "accelsim/accelsim.h"
+#include "arena.h"
+
+namespace accelsim::detail {
+
+// ---- errors.cc --------------------------------------------------------------------------------------------
+// Records `code` with a printf-style message as the calling thread's last error and returns `code`.
+accelsimError_t fail(accelsimError_t code, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+
+// ---- thread state (platform.cc) ---------------------------------------------------------------------------
+// True on runtime worker threads: the only threads that may touch device memory (through the arena's view).
+bool inRuntimeWork();
+void enterRuntimeWork(int device);
+
+// ---- operations queued on streams (stream.cc) -------------------------------------------------------------
+struct Stream;
+struct Event;
+struct GraphData;
+
+enum class OpKind : uint8_t { Kernel, Copy, Memset, EventRecord, WaitStream, GraphReplay };
+
+// One unit of stream work. Plain data so that queues are rings of values: no allocation per launch.
+struct Op {
+  OpKind kind = OpKind::Kernel;
+  int value = 0;                            // Memset byte
+  accelsimKernelFn fn = nullptr;            // Kernel
+  void* args = nullptr;                     // Kernel
+  accelsimArgsDestroyFn destroy = nullptr;  // Kernel: called after execution (not for graph nodes)
+  void* dst = nullptr;                      // Copy/Memset: accessible (runtime view) addresses
+  const void* src = nullptr;                // Copy
+  size_t size = 0;                          // Copy/Memset
+  Stream* wait_stream = nullptr;            // WaitStream: wait until wait_stream->completed >= wait_target
+  uint64_t wait_target = 0;
+  Event* event = nullptr;                   // EventRecord: holds a reference
+  GraphData* graph = nullptr;               // GraphReplay: holds a reference
+};
+
+struct Device;
+
+// An in-order queue executed by its own worker thread (started on first use). Sequence numbers: the n-th op
+// pushed has sequence n (1-based); `completed` is the sequence of the last executed op.
+struct Stream {
+  Stream(Device* device, int priority, uint64_t id, bool is_default);
+  ~Stream();
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
+
+  // Enqueue (or record into the active capture). Locks `mu`.
+  accelsimError_t submit(const Op& op, uint64_t* seq = nullptr);
+  // With `mu` held: append to the ring. Returns true if the worker must be woken (call wake() after unlock).
+  bool pushLocked(const Op& op);
+  void wake() { cv.notify_one(); }
+  // Blocks the calling thread (host or another worker) until completed >= target: spin briefly, then sleep.
+  void waitFor(uint64_t target);
+  bool reached(uint64_t target) const { return completed.load(std::memory_order_acquire) >= target; }
+  // Sticky kernel failure: returns and clears it (Success if none), recording the last error.
+  accelsimError_t takeError();
+  // Marks the active capture (if any) invalidated. Locks `mu`.
+  void invalidateCapture();
+  bool capturing() const { return capture_id.load(std::memory_order_acquire) != 0; }
+  // Destroy: no new work, the worker drains the queue and exits.
+  void retire();
+  void releaseRing();  // after the detached worker exited: release the ring
+
+  Device* const device;
+  const int priority;
+  const uint64_t id;
+  const bool is_default;
+
+  std::mutex mu;  // guards everything below up to `destroyed`
+  std::condition_variable cv;
+  std::vector<Op> ring;
+  uint64_t head = 0;  // ops popped by the worker
+  uint64_t tail = 0;  // ops pushed
+  bool sleeping = false;
+  bool stop = false;
+  bool started = false;
+  bool destroyed = false;
+  GraphData* capture = nullptr;  // graph being captured
+  bool capture_invalidated = false;
+  std::atomic<uint64_t> capture_id{0};  // 0: not capturing
+
+  std::atomic<uint64_t> submitted{0};  // mirror of tail, for lock-free reads
+  std::atomic<uint64_t> completed{0};
+  std::atomic<bool> exited{false};
+  std::thread worker;
+
+  std::mutex done_mu;  // sleeping waiters of completion
+  std::condition_variable done_cv;
+  std::atomic<int> waiters{0};
+
+  std::mutex err_mu;
+  std::atomic<bool> has_error{false};
+  accelsimError_t error = accelsimSuccess;
+  char error_message[256] = {0};
+
+ private:
+  void workerMain();
+  void execute(Op& op, uint64_t seq);
+  void runKernel(accelsimKernelFn fn, void* args);
+};
+
+// ---- devices (platform.cc) --------------------------------------------------------------------------------
+struct Device {
+  int index = 0;
+  accelsimDeviceProp prop{};
+  Arena arena;
+  Stream* default_stream = nullptr;
+  std::atomic<int> captures{0};  // streams of this device that are capturing
+
+  std::mutex mu;  // guards the lists
+  std::vector<std::unique_ptr<Stream>> owned;  // every stream ever created here (never freed before exit)
+  std::vector<Stream*> live;                   // default + created, not destroyed
+  std::vector<Stream*> retired;                // destroyed, worker maybe still draining
+
+  // Invalidates every active capture on the device (an illegal call was made while capturing).
+  void invalidateCaptures();
+  void reap();
+};
+
+struct Runtime {
+  accelsimPlatformConfig config{};
+  std::vector<std::unique_ptr<Device>> devices;
+};
+
+// Lazily initializes the runtime (thread-safe). On failure records the last error and returns it.
+accelsimError_t getRuntime(Runtime** rt);
+accelsimError_t getDevice(int index, Device** device);
+accelsimError_t getCurrentDevice(Device** device);
+// The device whose arena contains `p`, or null. Never initializes.
+Device* deviceOwning(const void* p);
+
+// ---- handles (handles.cc) ---------------------------------------------------------------------------------
+// NULL resolves to the current device's default stream.
+accelsimError_t resolveStream(accelsimStream_t handle, Stream** stream);
+void registerStream(Stream* s);
+void unregisterStream(Stream* s);
+
+// ---- events (event.cc) ------------------------------------------------------------------------------------
+struct Event {
+  explicit Event(unsigned f) : flags(f) {}
+  std::atomic<int> refs{1};
+  const unsigned flags;
+  bool timing() const { return (flags & accelsimEventDisableTiming) == 0; }
+
+  std::mutex mu;  // guards the fields below
+  Stream* stream = nullptr;  // last (host-visible) record; null if never recorded
+  uint64_t target = 0;
+  bool has_time = false;
+  int64_t time_ns = 0;
+  Stream* capture_stream = nullptr;  // recorded into a capture (not host-visible) ...
+  uint64_t capture_id = 0;           // ... whose id is this, if still active
+
+  // Worker side: timestamp the record (stream, seq) if it is still the current one.
+  void stamp(Stream* s, uint64_t seq);
+  // With the recording stream's `mu` held: make (s, seq) the current record.
+  void setRecordLocked(Stream* s, uint64_t seq);
+};
+void eventRef(Event* e);
+void eventUnref(Event* e);
+
+// ---- graphs (graph.cc) ------------------------------------------------------------------------------------
+struct GraphData {
+  std::atomic<int> refs{1};
+  std::vector<Op> nodes;  // Kernel, Copy, Memset, EventRecord
+  ~GraphData();
+};
+void graphUnref(GraphData* g);
+uint64_t nextCaptureId();
+
+// ---- spinning ---------------------------------------------------------------------------------------------
+inline void cpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield" ::: "memory");
+#else
+  std::this_thread::yield();
+#endif
+}
+int64_t nowNs();
+// Spins (pause, no yield) until pred() or `budget_ns` elapsed. Returns pred(). Yielding was measured to be much
+// worse on a loaded machine: the scheduler hands the CPU to other processes for a whole time slice.
+template <class Pred>
+bool spinFor(Pred pred, int64_t budget_ns) {
+  if (pred()) return true;
+  const int64_t deadline = nowNs() + budget_ns;
+  for (unsigned i = 1;; ++i) {
+    cpuRelax();
+    if (pred()) return true;
+    if ((i & 31) == 0 && nowNs() > deadline) return pred();
+  }
+}
+
+}  // namespace accelsim::detail
+
+#endif  // ACCELSIM_SRC_INTERNAL_H_

@@ -1,0 +1,234 @@
+// Bundled by accelgen 0.1.0: the accelsim simulated device runtime. Regenerate with `accelgen generate`.
+// Platform configuration, lazy initialization, devices and the per-thread current device.
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+
+#include "internal.h"
+
+namespace accelsim::detail {
+
+namespace {
+
+constexpr int kMaxDevices = 64;
+
+accelsimPlatformConfig defaultConfig() {
+  accelsimPlatformConfig c{};
+  c.device_count = 2;
+  std::strncpy(c.prop.name, "accelsim", sizeof c.prop.name - 1);
+  c.prop.total_memory = size_t{1} << 30;
+  c.prop.compute_capability_major = 1;
+  c.prop.compute_capability_minor = 0;
+  c.prop.multiprocessor_count = 8;
+  c.prop.stream_priority_low = 0;
+  c.prop.stream_priority_high = -1;
+  return c;
+}
+
+std::mutex g_config_mu;
+bool g_init_started = false;  // guarded by g_config_mu
+accelsimPlatformConfig g_config = defaultConfig();
+std::once_flag g_once;
+std::atomic<Runtime*> g_runtime{nullptr};  // intentionally leaked: workers may outlive static destructors
+accelsimError_t g_init_error = accelsimSuccess;
+char g_init_message[512] = {0};
+
+thread_local int t_device = 0;
+thread_local bool t_runtime_work = false;
+
+accelsimError_t validate(const accelsimPlatformConfig& c) {
+  if (c.device_count < 0 || c.device_count > kMaxDevices)
+    return fail(accelsimErrorInvalidValue, "device_count %d is outside [0, %d]", c.device_count, kMaxDevices);
+  if (c.prop.total_memory < 4096)
+    return fail(accelsimErrorInvalidValue, "total_memory %zu is below 4096 bytes", c.prop.total_memory);
+  if (c.prop.stream_priority_high > c.prop.stream_priority_low)
+    return fail(accelsimErrorInvalidValue,
+                "stream_priority_high (%d, most urgent) must be numerically <= stream_priority_low (%d)",
+                c.prop.stream_priority_high, c.prop.stream_priority_low);
+  return accelsimSuccess;
+}
+
+void initialize() {
+  accelsimPlatformConfig config;
+  {
+    std::lock_guard<std::mutex> lock(g_config_mu);
+    g_init_started = true;
+    config = g_config;
+  }
+  if (const char* env = std::getenv("ACCELSIM_DEVICE_COUNT"); env != nullptr && *env != '\0') {
+    char* end = nullptr;
+    const long n = std::strtol(env, &end, 10);
+    if (end != nullptr && *end == '\0' && n >= 0 && n <= kMaxDevices) config.device_count = static_cast<int>(n);
+  }
+  config.prop.name[sizeof config.prop.name - 1] = '\0';
+  auto rt = std::make_unique<Runtime>();
+  rt->config = config;
+  for (int i = 0; i < config.device_count; ++i) {
+    auto dev = std::make_unique<Device>();
+    dev->index = i;
+    dev->prop = config.prop;
+    if (accelsimError_t e = dev->arena.init(i, config.prop.total_memory); e != accelsimSuccess) {
+      g_init_error = e;
+      std::snprintf(g_init_message, sizeof g_init_message, "%s", accelsimGetLastErrorMessage());
+      return;
+    }
+    int prio = 0;
+    if (prio < config.prop.stream_priority_high) prio = config.prop.stream_priority_high;
+    if (prio > config.prop.stream_priority_low) prio = config.prop.stream_priority_low;
+    auto s = std::make_unique<Stream>(dev.get(), prio, 0, /*is_default=*/true);
+    dev->default_stream = s.get();
+    dev->live.push_back(s.get());
+    registerStream(s.get());
+    dev->owned.push_back(std::move(s));
+    rt->devices.push_back(std::move(dev));
+  }
+  g_runtime.store(rt.release(), std::memory_order_release);
+}
+
+}  // namespace
+
+int64_t nowNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+bool inRuntimeWork() { return t_runtime_work; }
+
+void enterRuntimeWork(int device) {
+  t_runtime_work = true;
+  t_device = device;
+}
+
+accelsimError_t getRuntime(Runtime** rt) {
+  Runtime* r = g_runtime.load(std::memory_order_acquire);
+  if (r == nullptr) {
+    std::call_once(g_once, initialize);
+    r = g_runtime.load(std::memory_order_acquire);
+    if (r == nullptr) return fail(g_init_error, "runtime initialization failed: %s", g_init_message);
+  }
+  *rt = r;
+  return accelsimSuccess;
+}
+
+accelsimError_t getDevice(int index, Device** device) {
+  Runtime* rt = nullptr;
+  if (accelsimError_t e = getRuntime(&rt); e != accelsimSuccess) return e;
+  if (index < 0 || index >= static_cast<int>(rt->devices.size()))
+    return fail(accelsimErrorInvalidDevice, "device %d does not exist (device count %zu)", index,
+                rt->devices.size());
+  *device = rt->devices[static_cast<size_t>(index)].get();
+  return accelsimSuccess;
+}
+
+accelsimError_t getCurrentDevice(Device** device) { return getDevice(t_device, device); }
+
+Device* deviceOwning(const void* p) {
+  Runtime* rt = g_runtime.load(std::memory_order_acquire);
+  if (rt == nullptr || p == nullptr) return nullptr;
+  for (auto& d : rt->devices)
+    if (d->arena.contains(p)) return d.get();
+  return nullptr;
+}
+
+void Device::invalidateCaptures() {
+  std::lock_guard<std::mutex> lock(mu);
+  for (Stream* s : live) s->invalidateCapture();
+}
+
+void Device::reap() {
+  std::lock_guard<std::mutex> lock(mu);
+  for (auto it = retired.begin(); it != retired.end();) {
+    if ((*it)->exited.load(std::memory_order_acquire)) {
+      (*it)->releaseRing();
+      it = retired.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+}  // namespace accelsim::detail
+
+using namespace accelsim::detail;
+
+extern "C" {
+
+accelsimError_t accelsimConfigure(const accelsimPlatformConfig* config) {
+  if (config == nullptr) return fail(accelsimErrorInvalidValue, "accelsimConfigure: config is NULL");
+  if (accelsimError_t e = validate(*config); e != accelsimSuccess) return e;
+  std::lock_guard<std::mutex> lock(g_config_mu);
+  if (g_init_started)
+    return fail(accelsimErrorAlreadyInitialized, "accelsimConfigure must be called before the runtime is used");
+  g_config = *config;
+  return accelsimSuccess;
+}
+
+accelsimError_t accelsimIsInitialized(int* initialized) {
+  if (initialized == nullptr) return fail(accelsimErrorInvalidValue, "accelsimIsInitialized: NULL argument");
+  *initialized = g_runtime.load(std::memory_order_acquire) != nullptr ? 1 : 0;
+  return accelsimSuccess;
+}
+
+accelsimError_t accelsimGetDeviceCount(int* count) {
+  if (count == nullptr) return fail(accelsimErrorInvalidValue, "accelsimGetDeviceCount: count is NULL");
+  Runtime* rt = nullptr;
+  if (accelsimError_t e = getRuntime(&rt); e != accelsimSuccess) return e;
+  *count = static_cast<int>(rt->devices.size());
+  return accelsimSuccess;
+}
+
+accelsimError_t accelsimGetDevice(int* device) {
+  if (device == nullptr) return fail(accelsimErrorInvalidValue, "accelsimGetDevice: device is NULL");
+  *device = t_device;
+  return accelsimSuccess;
+}
+
+accelsimError_t accelsimSetDevice(int device) {
+  Device* d = nullptr;
+  if (accelsimError_t e = getDevice(device, &d); e != accelsimSuccess) return e;
+  t_device = device;
+  return accelsimSuccess;
+}
+
+accelsimError_t accelsimGetDeviceProperties(accelsimDeviceProp* prop, int device) {
+  if (prop == nullptr) return fail(accelsimErrorInvalidValue, "accelsimGetDeviceProperties: prop is NULL");
+  Device* d = nullptr;
+  if (accelsimError_t e = getDevice(device, &d); e != accelsimSuccess) return e;
+  *prop = d->prop;
+  return accelsimSuccess;
+}
+
+accelsimError_t accelsimDeviceGetStreamPriorityRange(int* least, int* greatest) {
+  Device* d = nullptr;
+  if (accelsimError_t e = getCurrentDevice(&d); e != accelsimSuccess) return e;
+  if (least != nullptr) *least = d->prop.stream_priority_low;
+  if (greatest != nullptr) *greatest = d->prop.stream_priority_high;
+  return accelsimSuccess;
+}
+
+accelsimError_t accelsimDeviceSynchronize(void) {
+  if (inRuntimeWork()) return fail(accelsimErrorNotPermitted, "accelsimDeviceSynchronize called from a kernel");
+  Device* d = nullptr;
+  if (accelsimError_t e = getCurrentDevice(&d); e != accelsimSuccess) return e;
+  if (d->captures.load(std::memory_order_acquire) > 0) {
+    d->invalidateCaptures();
+    return fail(accelsimErrorStreamCaptureUnsupported,
+                "accelsimDeviceSynchronize while a stream of device %d is capturing (the capture is invalidated)",
+                d->index);
+  }
+  std::vector<std::pair<Stream*, uint64_t>> targets;
+  {
+    std::lock_guard<std::mutex> lock(d->mu);
+    for (Stream* s : d->live) targets.emplace_back(s, s->submitted.load(std::memory_order_acquire));
+    for (Stream* s : d->retired) targets.emplace_back(s, s->submitted.load(std::memory_order_acquire));
+  }
+  accelsimError_t result = accelsimSuccess;
+  for (auto& [s, target] : targets) {
+    s->waitFor(target);
+    if (accelsimError_t e = s->takeError(); e != accelsimSuccess && result == accelsimSuccess) result = e;
+  }
+  d->reap();
+  return result;
+}
+
+}  // extern "C"

@@ -1,0 +1,361 @@
+// Bundled by accelgen 0.1.0: the accelsim simulated device runtime. Regenerate with `accelgen generate`.
+// Streams: in-order queues, each executed by its own worker thread (started on first use).
+//
+// The launch path is a mutex-protected push into a ring of plain Op values (no allocation once the ring has
+// grown). The worker spins briefly after running out of work before sleeping on a condition variable, so
+// back-to-back launches do not pay a thread wake-up. Host waits spin briefly, then sleep.
+#include <cstdio>
+#include <cstring>
+
+#include "handles.h"
+#include "internal.h"
+
+namespace accelsim::detail {
+
+namespace {
+constexpr int64_t kWorkerSpinNs = 100'000;  // worker: spin this long for new work before sleeping
+constexpr int64_t kWaitSpinNs = 50'000;    // waiter: spin this long for completion before sleeping
+constexpr size_t kInitialRing = 64;
+
+// Never destroyed: workers and late callers may still consult it during static destruction.
+Registry<Stream>& g_streams() {
+  static auto* registry = new Registry<Stream>();  // function-local: safe during static initialization too
+  return *registry;
+}
+std::atomic<uint64_t> g_next_stream_id{1};
+}  // namespace
+
+void registerStream(Stream* s) { g_streams().add(s); }
+void unregisterStream(Stream* s) { g_streams().remove(s); }
+
+accelsimError_t resolveStream(accelsimStream_t handle, Stream** stream) {
+  if (handle == nullptr) {
+    Device* d = nullptr;
+    if (accelsimError_t e = getCurrentDevice(&d); e != accelsimSuccess) return e;
+    *stream = d->default_stream;
+    return accelsimSuccess;
+  }
+  auto* s = reinterpret_cast<Stream*>(handle);
+  if (!g_streams().contains(s)) return fail(accelsimErrorInvalidHandle, "stream %p is not a live stream", handle);
+  *stream = s;
+  return accelsimSuccess;
+}
+
+Stream::Stream(Device* d, int prio, uint64_t stream_id, bool dflt)
+    : device(d), priority(prio), id(stream_id), is_default(dflt), ring(kInitialRing) {}
+
+Stream::~Stream() {
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    stop = true;
+  }
+  cv.notify_one();
+  if (worker.joinable()) worker.join();
+}
+
+bool Stream::pushLocked(const Op& op) {
+  if (tail - head == ring.size()) {
+    std::vector<Op> bigger(ring.size() * 2);
+    const uint64_t old_mask = ring.size() - 1;
+    const uint64_t new_mask = bigger.size() - 1;
+    for (uint64_t i = head; i != tail; ++i) bigger[i & new_mask] = ring[i & old_mask];
+    ring.swap(bigger);
+  }
+  ring[tail & (ring.size() - 1)] = op;
+  ++tail;
+  submitted.store(tail, std::memory_order_release);
+  if (!started) {
+    started = true;
+    worker = std::thread([this] { workerMain(); });
+    return false;
+  }
+  return sleeping;
+}
+
+accelsimError_t Stream::submit(const Op& op, uint64_t* seq) {
+  bool wake_worker = false;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    if (destroyed) return fail(accelsimErrorInvalidHandle, "stream %p was destroyed", static_cast<void*>(this));
+    if (capture != nullptr) {
+      if (capture_invalidated)
+        return fail(accelsimErrorStreamCaptureInvalidated,
+                    "the capture on stream %p was invalidated by an earlier illegal call", static_cast<void*>(this));
+      capture->nodes.push_back(op);
+      if (seq != nullptr) *seq = 0;
+      return accelsimSuccess;
+    }
+    wake_worker = pushLocked(op);
+    if (seq != nullptr) *seq = tail;
+  }
+  if (wake_worker) wake();
+  return accelsimSuccess;
+}
+
+void Stream::waitFor(uint64_t target) {
+  if (reached(target)) return;
+  if (spinFor([&] { return reached(target); }, kWaitSpinNs)) return;
+  waiters.fetch_add(1, std::memory_order_seq_cst);
+  {
+    std::unique_lock<std::mutex> lock(done_mu);
+    done_cv.wait(lock, [&] { return completed.load(std::memory_order_seq_cst) >= target; });
+  }
+  waiters.fetch_sub(1, std::memory_order_relaxed);
+}
+
+accelsimError_t Stream::takeError() {
+  if (!has_error.load(std::memory_order_acquire)) return accelsimSuccess;
+  std::lock_guard<std::mutex> lock(err_mu);
+  const accelsimError_t e = error;
+  if (e == accelsimSuccess) return e;
+  error = accelsimSuccess;
+  has_error.store(false, std::memory_order_release);
+  return fail(e, "%s", error_message);
+}
+
+void Stream::invalidateCapture() {
+  std::lock_guard<std::mutex> lock(mu);
+  if (capture != nullptr) capture_invalidated = true;
+}
+
+void Stream::retire() {
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    destroyed = true;
+    stop = true;
+    if (!started) exited.store(true, std::memory_order_release);
+    // The worker drains the queue and exits on its own; nothing joins it (the Stream object is never freed, so
+    // the detached thread never outlives what it touches).
+    if (worker.joinable()) worker.detach();
+  }
+  cv.notify_one();
+}
+
+void Stream::releaseRing() {
+  std::lock_guard<std::mutex> lock(mu);
+  std::vector<Op>().swap(ring);
+}
+
+void Stream::runKernel(accelsimKernelFn fn, void* args) {
+  const int rc = fn(args);
+  if (rc != 0) {
+    std::lock_guard<std::mutex> lock(err_mu);
+    if (error == accelsimSuccess) {
+      error = accelsimErrorKernelFailed;
+      std::snprintf(error_message, sizeof error_message,
+                    "kernel %p on stream %llu of device %d returned %d", reinterpret_cast<void*>(fn),
+                    static_cast<unsigned long long>(id), device->index, rc);
+    }
+    has_error.store(true, std::memory_order_release);
+  }
+}
+
+void Stream::execute(Op& op, uint64_t seq) {
+  switch (op.kind) {
+    case OpKind::Kernel:
+      runKernel(op.fn, op.args);
+      if (op.destroy != nullptr) op.destroy(op.args);
+      break;
+    case OpKind::Copy:
+      std::memcpy(op.dst, op.src, op.size);
+      break;
+    case OpKind::Memset:
+      std::memset(op.dst, op.value, op.size);
+      break;
+    case OpKind::EventRecord:
+      op.event->stamp(this, seq);
+      eventUnref(op.event);
+      break;
+    case OpKind::WaitStream:
+      op.wait_stream->waitFor(op.wait_target);
+      break;
+    case OpKind::GraphReplay:
+      for (Op& node : op.graph->nodes) {
+        switch (node.kind) {
+          case OpKind::Kernel: runKernel(node.fn, node.args); break;
+          case OpKind::Copy: std::memcpy(node.dst, node.src, node.size); break;
+          case OpKind::Memset: std::memset(node.dst, node.value, node.size); break;
+          case OpKind::EventRecord: node.event->stamp(this, seq); break;
+          case OpKind::WaitStream:
+          case OpKind::GraphReplay: break;  // never captured
+        }
+      }
+      graphUnref(op.graph);
+      break;
+  }
+}
+
+void Stream::workerMain() {
+  enterRuntimeWork(device->index);
+  uint64_t seq = 0;
+  std::unique_lock<std::mutex> lock(mu);
+  for (;;) {
+    if (head == tail) {
+      if (stop) break;
+      lock.unlock();
+      spinFor([&] { return submitted.load(std::memory_order_acquire) != seq; }, kWorkerSpinNs);
+      lock.lock();
+      if (head == tail && !stop) {
+        sleeping = true;
+        cv.wait(lock, [&] { return head != tail || stop; });
+        sleeping = false;
+      }
+      continue;
+    }
+    Op op = ring[head & (ring.size() - 1)];
+    ++head;
+    lock.unlock();
+    ++seq;
+    execute(op, seq);
+    completed.store(seq, std::memory_order_seq_cst);
+    if (waiters.load(std::memory_order_seq_cst) > 0) {
+      { std::lock_guard<std::mutex> done_lock(done_mu); }
+      done_cv.notify_all();
+    }
+    lock.lock();
+  }
+  lock.unlock();
+  exited.store(true, std::memory_order_release);
+}
+
+}  // namespace accelsim::detail
+
+using namespace accelsim::detail;
+
+namespace {
+
+accelsimError_t createStream(accelsimStream_t* out, int priority) {
+  if (out == nullptr) return fail(accelsimErrorInvalidValue, "stream output pointer is NULL");
+  Device* d = nullptr;
+  if (accelsimError_t e = getCurrentDevice(&d); e != accelsimSuccess) return e;
+  d->reap();
+  // Clamp into [most urgent, least urgent] as driver runtimes do.
+  if (priority < d->prop.stream_priority_high) priority = d->prop.stream_priority_high;
+  if (priority > d->prop.stream_priority_low) priority = d->prop.stream_priority_low;
+  auto s = std::make_unique<Stream>(d, priority, g_next_stream_id.fetch_add(1), /*is_default=*/false);
+  Stream* raw = s.get();
+  {
+    std::lock_guard<std::mutex> lock(d->mu);
+    d->owned.push_back(std::move(s));
+    d->live.push_back(raw);
+  }
+  registerStream(raw);
+  *out = reinterpret_cast<accelsimStream_t>(raw);
+  return accelsimSuccess;
+}
+
+}  // namespace
+
+extern "C" {
+
+accelsimError_t accelsimStreamCreate(accelsimStream_t* stream) { return createStream(stream, 0); }
+
+accelsimError_t accelsimStreamCreateWithPriority(accelsimStream_t* stream, int priority) {
+  return createStream(stream, priority);
+}
+
+accelsimError_t accelsimStreamDestroy(accelsimStream_t stream) {
+  if (stream == nullptr) return fail(accelsimErrorInvalidHandle, "the default stream cannot be destroyed");
+  auto* s = reinterpret_cast<Stream*>(stream);
+  if (s != nullptr && g_streams().contains(s) && s->is_default)
+    return fail(accelsimErrorInvalidHandle, "the default stream cannot be destroyed");
+  if (!g_streams().remove(s)) return fail(accelsimErrorInvalidHandle, "stream %p is not a live stream", stream);
+  Device* d = s->device;
+  {
+    // A capture in progress is abandoned.
+    std::lock_guard<std::mutex> lock(s->mu);
+    if (s->capture != nullptr) {
+      graphUnref(s->capture);
+      s->capture = nullptr;
+      s->capture_id.store(0, std::memory_order_release);
+      d->captures.fetch_sub(1, std::memory_order_acq_rel);
+    }
+  }
+  {
+    std::lock_guard<std::mutex> lock(d->mu);
+    for (auto it = d->live.begin(); it != d->live.end(); ++it) {
+      if (*it == s) {
+        d->live.erase(it);
+        break;
+      }
+    }
+    d->retired.push_back(s);
+  }
+  s->retire();
+  d->reap();
+  return accelsimSuccess;
+}
+
+accelsimError_t accelsimStreamGetDefault(int device, accelsimStream_t* stream) {
+  if (stream == nullptr) return fail(accelsimErrorInvalidValue, "stream output pointer is NULL");
+  Device* d = nullptr;
+  if (accelsimError_t e = getDevice(device, &d); e != accelsimSuccess) return e;
+  *stream = reinterpret_cast<accelsimStream_t>(d->default_stream);
+  return accelsimSuccess;
+}
+
+accelsimError_t accelsimStreamGetDevice(accelsimStream_t stream, int* device) {
+  if (device == nullptr) return fail(accelsimErrorInvalidValue, "device output pointer is NULL");
+  Stream* s = nullptr;
+  if (accelsimError_t e = resolveStream(stream, &s); e != accelsimSuccess) return e;
+  *device = s->device->index;
+  return accelsimSuccess;
+}
+
+accelsimError_t accelsimStreamGetPriority(accelsimStream_t stream, int* priority) {
+  if (priority == nullptr) return fail(accelsimErrorInvalidValue, "priority output pointer is NULL");
+  Stream* s = nullptr;
+  if (accelsimError_t e = resolveStream(stream, &s); e != accelsimSuccess) return e;
+  *priority = s->priority;
+  return accelsimSuccess;
+}
+
+accelsimError_t accelsimStreamGetId(accelsimStream_t stream, uint64_t* id) {
+  if (id == nullptr) return fail(accelsimErrorInvalidValue, "id output pointer is NULL");
+  Stream* s = nullptr;
+  if (accelsimError_t e = resolveStream(stream, &s); e != accelsimSuccess) return e;
+  *id = s->id;
+  return accelsimSuccess;
+}
+
+accelsimError_t accelsimStreamQuery(accelsimStream_t stream) {
+  Stream* s = nullptr;
+  if (accelsimError_t e = resolveStream(stream, &s); e != accelsimSuccess) return e;
+  if (s->capturing()) {
+    s->invalidateCapture();
+    return fail(accelsimErrorStreamCaptureUnsupported,
+                "accelsimStreamQuery on a capturing stream (the capture is invalidated)");
+  }
+  // NotReady is a status, not a failure: it does not become the last error.
+  return s->reached(s->submitted.load(std::memory_order_acquire)) ? accelsimSuccess : accelsimErrorNotReady;
+}
+
+accelsimError_t accelsimStreamSynchronize(accelsimStream_t stream) {
+  if (inRuntimeWork()) return fail(accelsimErrorNotPermitted, "accelsimStreamSynchronize called from a kernel");
+  Stream* s = nullptr;
+  if (accelsimError_t e = resolveStream(stream, &s); e != accelsimSuccess) return e;
+  if (s->capturing()) {
+    s->invalidateCapture();
+    return fail(accelsimErrorStreamCaptureUnsupported,
+                "accelsimStreamSynchronize on a capturing stream (the capture is invalidated)");
+  }
+  s->waitFor(s->submitted.load(std::memory_order_acquire));
+  return s->takeError();
+}
+
+accelsimError_t accelsimLaunchKernel(accelsimStream_t stream, accelsimKernelFn fn, void* args,
+                                     accelsimArgsDestroyFn args_destroy) {
+  if (fn == nullptr) return fail(accelsimErrorInvalidValue, "accelsimLaunchKernel: fn is NULL");
+  Stream* s = nullptr;
+  if (accelsimError_t e = resolveStream(stream, &s); e != accelsimSuccess) return e;
+  Op op;
+  op.kind = OpKind::Kernel;
+  op.fn = fn;
+  op.args = args;
+  op.destroy = args_destroy;
+  return s->submit(op);
+}
+
+int accelsimInKernel(void) { return inRuntimeWork() ? 1 : 0; }
+
+}  // extern "C"
