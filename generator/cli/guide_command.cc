@@ -63,7 +63,8 @@ void setup_guide_command(CLI::App& app, GuideOptions& options) {
   cmd->add_option("--to", options.to, "Torch target to move to: a version (2.14) or a range")->required();
   cmd->add_option("spec", options.spec,
                   "Device spec (default: ./accelgen.yaml, else the reference spec of `accelgen init mydevice`)");
-  cmd->add_option("--scan", options.scan, "Also scan this file or directory of your own code (repeatable)");
+  cmd->add_option("--scan", options.scan, "Also scan this file or directory of your own code (repeatable)")
+      ->allow_extra_args(false);
   cmd->add_option("--format", options.format, "Report format: text, md, json or html")
       ->check(report_format_validator())
       ->capture_default_str();
