@@ -75,7 +75,12 @@ std::string change_note(const std::string& id, const std::string& old_detail, co
     return note;
   }
   if (kind == "macro") {
-    const auto params = [](const std::string& d) { return d.substr(0, d.find(" => ")); };
+    // "NAME(a, b) => body" -> "(a, b)"; object-like macros have no parameter list.
+    const auto params = [](const std::string& d) {
+      const std::string head = d.substr(0, d.find(" => "));
+      const auto open = head.find('(');
+      return open == std::string::npos ? std::string("(object-like)") : head.substr(open);
+    };
     std::string note;
     if (params(old_detail) != params(new_detail)) note = params(old_detail) + " -> " + params(new_detail);
     // Identifiers that appear in only one body (list macros: which entries came and went).
