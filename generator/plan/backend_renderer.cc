@@ -57,7 +57,7 @@ std::string file_header(const std::string& path, const std::string& origin_note)
   auto in = [&](const std::vector<std::string>& list) { return std::find(list.begin(), list.end(), ext) != list.end(); };
   if (in(slash_exts)) return comment_lines(origin_note, "// ");
   if (in(hash_exts) || name == "CMakeLists.txt" || name == ".gitignore") return comment_lines(origin_note, "# ");
-  if (ext == ".md") return "<!--\n" + origin_note + "\n-->\n";
+  if (ext == ".md") return "<!-- " + origin_note + " -->\n";
   return "";
 }
 

@@ -61,7 +61,9 @@ TEST(BackendRenderer, EveryCommentableFileStartsWithTheGeneratorHeader) {
     const std::string first_line = f.content.substr(0, f.content.find('\n'));
     if (f.path.ends_with(".json")) continue;  // JSON has no comments
     EXPECT_THAT(first_line, HasSubstr("accelgen " + version)) << f.path;
-    if (!f.path.starts_with("third_party/")) EXPECT_THAT(first_line, HasSubstr("accelgen.yaml")) << f.path;
+    if (!f.path.starts_with("third_party/")) {
+      EXPECT_THAT(first_line, HasSubstr("accelgen.yaml")) << f.path;
+    }
   }
 }
 
