@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Benchmark the default generated backend in the torch 2.14 root filesystem and write docs/benchmarks/backend.md.
+#
+#   scripts/bench-backend.sh [ACCELGEN]
+#
+# 1. generates the backend of the default spec (`accelgen init mydevice`),
+# 2. builds it from scratch inside the root filesystem the way a user installs it (fresh venv,
+#    `pip install --no-build-isolation`, no cache, CMAKE_BUILD_PARALLEL_LEVEL=2) and times that clean build,
+# 3. runs the backend's own benchmarks/bench_eager.py (eager latency and throughput against the CPU),
+# 4. writes the ratios, the targets and the build time to docs/benchmarks/backend.md.
+# ACCELGEN defaults to build-bench-backend/accelgen/generator/accelgen, built here if missing. Results depend
+# on the machine and its load: the report records the core count and the load average.
+set -euo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+work=$repo/build-bench-backend
+accelgen=${1:-}
+if [ -z "$accelgen" ]; then
+  accelgen=$work/accelgen/generator/accelgen
+  cmake -S "$repo" -B "$work/accelgen" -G Ninja -DACCELGEN_BUILD_BENCHMARKS=OFF >/dev/null
+  cmake --build "$work/accelgen" --target accelgen >/dev/null
+fi
+accelgen=$(realpath "$accelgen")
+rm -rf "$work/backend"
+mkdir -p "$work/backend"
+"$accelgen" init mydevice --dir "$work/backend" >/dev/null
+
+"$repo/scripts/torch-rootfs.sh" run 2.14 --bind "$work" -- bash -euo pipefail -c '
+  work=$1 repo=$2
+  cd "$work/backend"
+  export PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 CMAKE_BUILD_PARALLEL_LEVEL=2
+  python3 -m venv --system-site-packages venv
+  load_before=$(cut -d" " -f1-3 /proc/loadavg)
+  start=$(date +%s.%N)
+  venv/bin/pip install --no-build-isolation --no-index --no-deps ./mydevice > pip-install.log 2>&1 || {
+    tail -n 60 pip-install.log; exit 1; }
+  end=$(date +%s.%N)
+  build_s=$(python3 -c "print(round($end - $start, 1))")
+  cd /
+  venv=$work/backend/venv/bin/python
+  "$venv" "$work/backend/mydevice/benchmarks/bench_eager.py" --json > "$work/backend/bench.json"
+  torch_version=$("$venv" -c "import torch; print(torch.__version__)" 2>/dev/null | tail -n 1)
+  "$venv" - "$work/backend/bench.json" "$repo/docs/benchmarks/backend.md" "$build_s" "$(nproc)" "$load_before" \
+      "$torch_version" <<PY
+import json, sys
+bench, out, build_s, cores, load, torch_version = sys.argv[1:]
+r = json.load(open(bench))
+rows = [
+    ("add_1_latency", "torch.add, 1-element tensors: device time / CPU time", "at most 2x", lambda v: v <= 2),
+    ("add_16m_throughput", "torch.add, 16M float32 elements: CPU time / device time", "at least 0.8x", lambda v: v >= 0.8),
+    ("h2d_64mib", "host-to-device copy of 64 MiB: CPU clone time / copy time", "at least 0.7x", lambda v: v >= 0.7),
+    ("d2h_64mib", "device-to-host copy of 64 MiB: CPU clone time / copy time", "at least 0.7x", lambda v: v >= 0.7),
+    ("empty_1024_latency", "torch.empty(1024), caching allocator warm: device / CPU", "at most 2x", lambda v: v <= 2),
+]
+lines = [
+    "# Backend benchmarks (default spec, torch %s)" % torch_version,
+    "",
+    "Measured by \`scripts/bench-backend.sh\`, which generates the default backend (\`accelgen init mydevice\`), builds",
+    "it from scratch in the torch 2.14 root filesystem and runs its \`benchmarks/bench_eager.py\`. Ratios are",
+    "medians of 7 repeats; device work is synchronized before the clock stops. Machine: %s cores, load average" % cores,
+    "%s before the build (a shared machine: absolute times vary from run to run)." % load,
+    "",
+    "| measurement | ratio | target | met | raw |",
+    "|---|---|---|---|---|",
+]
+for key, what, target, ok in rows:
+    v = r[key]
+    raw = ", ".join("%s %.3f" % (k, x) for k, x in sorted(v.items()) if isinstance(x, float) and k != "ratio")
+    lines.append("| %s | %.2f | %s | %s | %s |" % (what, v["ratio"], target, "yes" if ok(v["ratio"]) else "no", raw))
+lines += [
+    "",
+    "Clean build of the default backend (\`pip install --no-build-isolation --no-index --no-deps ./mydevice\` in a",
+    "fresh venv, no cache, CMAKE_BUILD_PARALLEL_LEVEL=2): **%s s** (target: at most 60 s on 2 cores)." % build_s,
+    "",
+]
+open(out, "w").write("\n".join(lines))
+print("\n".join(lines))
+PY
+' bench "$work" "$repo"
