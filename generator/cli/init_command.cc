@@ -18,6 +18,8 @@ void setup_init_command(CLI::App& app, InitOptions& options) {
   cmd->add_option("--torch", options.torch,
                   "Target torch: a version (2.14), a range (2.6:2.14) or auto (the installed torch)")
       ->capture_default_str();
+  cmd->add_option("--torch-prefix", options.torch_prefix, "Where `--torch auto` looks for torch")
+      ->capture_default_str();
 }
 
 int run_init_command(const InitOptions& options) {
@@ -30,6 +32,7 @@ int run_init_command(const InitOptions& options) {
     GenerationRequest request;
     request.spec_text = render_initial_spec(options.name, torch_option_as_yaml(options.torch));
     request.spec_source = (target / "accelgen.yaml").string();
+    request.torch_prefix = options.torch_prefix;
     const Generation generation = prepare_generation(request);
     const TreeReport report = write_new_tree(target, generation.inputs);
     std::cout << "Created " << target.string() << ": " << report.changes.size() << " files for device '"

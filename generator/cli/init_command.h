@@ -9,6 +9,7 @@ struct InitOptions {
   std::string name;
   std::string parent_dir = ".";
   std::string torch = "2.14";
+  std::string torch_prefix = "/usr";  // where `--torch auto` looks for torch
 };
 
 void setup_init_command(CLI::App& app, InitOptions& options);
