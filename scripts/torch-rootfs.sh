@@ -33,7 +33,7 @@ suite_for() {
 packages=(
   python3-torch libtorch-dev g++ cmake ninja-build make
   python3-dev python3-pytest python3-venv python3-pip python3-setuptools python3-wheel
-  python3-expecttest iproute2 procps ca-certificates libgloo-dev
+  python3-expecttest iproute2 procps ca-certificates libgloo-dev libfmt-dev
 )
 packages_line() { printf '%s\n' "${packages[@]}" | sort | tr '\n' ' ' | sed 's/ $//'; }
 
