@@ -5,25 +5,35 @@
 #   backend_in_rootfs.sh ACCELGEN ROOTFS_TORCH WORKDIR [GENERATE_TORCH]
 #
 # ACCELGEN        the accelgen binary (built on the host)
-# ROOTFS_TORCH    which root filesystem runs the backend: 2.6 or 2.14
+# ROOTFS_TORCH    which root filesystem runs the backend: 2.6 or 2.14, or several separated by commas
+#                 (2.6,2.14): the one generated tree is then built from scratch and tested in each, in turn
 # WORKDIR         scratch directory (recreated); the backend, venv and logs go there
 # GENERATE_TORCH  what the backend is generated for (default: ROOTFS_TORCH); e.g. 2.6:2.14 for a range
 set -euo pipefail
 accelgen=$(realpath "$1")
-rootfs_torch=$2
+rootfs_list=$2
 work=$(realpath -m "$3")
-generate_torch=${4:-$rootfs_torch}
+if [[ $rootfs_list == *,* && -z ${4:-} ]]; then
+  echo "backend_in_rootfs.sh: name GENERATE_TORCH (e.g. 2.6:2.14) when testing in several root filesystems" >&2
+  exit 2
+fi
+generate_torch=${4:-$rootfs_list}
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
 rm -rf "$work"
 mkdir -p "$work"
 "$accelgen" init mydevice --dir "$work" --torch "$generate_torch"
 
+IFS=, read -r -a rootfs_torches <<<"$rootfs_list"
+for rootfs_torch in "${rootfs_torches[@]}"; do
+echo "e2e: torch $generate_torch backend in the torch $rootfs_torch root filesystem"
 # Everything below runs inside the root filesystem, as a PyTorch user would run it.
 "$repo/scripts/torch-rootfs.sh" run "$rootfs_torch" --bind "$work" -- bash -euo pipefail -c '
   work=$1
   cd "$work"
   export PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 CMAKE_BUILD_PARALLEL_LEVEL=2
+  # A fresh build per root filesystem: nothing compiled against another torch may be reused.
+  rm -rf venv mydevice/build mydevice/*.egg-info
   python3 -m venv --system-site-packages venv
   start=$(date +%s)
   venv/bin/pip install --no-build-isolation --no-index --no-deps ./mydevice > pip-install.log 2>&1 || {
@@ -41,5 +51,6 @@ assert torch.equal(y, torch.full((3,), 2.0)), y
 PY
   # From outside the source tree, so that `import torch_mydevice` finds the installed package, not the sources.
   cd "$work"
-  "$work/venv/bin/python" -m pytest -q -p no:cacheprovider mydevice/tests
+  "$work/venv/bin/python" -m pytest -q -p no:cacheprovider -rs mydevice/tests
 ' e2e "$work"
+done

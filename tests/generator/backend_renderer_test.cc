@@ -84,12 +84,104 @@ TEST(BackendRenderer, RuntimeIsBundledVerbatimAfterTheHeader) {
   EXPECT_THAT(header->content, HasSubstr("accelsimError_t accelsimMalloc(void** dev_ptr, size_t size);"));
 }
 
+// Files that define the version machinery itself (and may mention it in comments).
+bool defines_version_machinery(const std::string& path) {
+  return path.starts_with("third_party/") || path == "csrc/version.h" || path.ends_with("/_version.py");
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
 TEST(BackendRenderer, SingleVersionOutputHasNoVersionBranches) {
-  for (const char* version : {"2.14"}) {
+  // One targeted version: the code a person would write for it, with no guard and no compatibility note.
+  for (const char* version : {"2.6", "2.14"}) {
     for (const auto& f : render_backend(default_spec(), v(version, version))) {
-      if (f.path.starts_with("third_party/") || f.path.ends_with("version.h")) continue;
-      EXPECT_THAT(f.content, Not(HasSubstr("_TORCH_VERSION_GE("))) << f.path;
-      EXPECT_THAT(f.content, Not(HasSubstr("COMPAT("))) << f.path;
+      if (defines_version_machinery(f.path)) continue;
+      EXPECT_THAT(f.content, Not(HasSubstr("_TORCH_VERSION_GE("))) << version << " " << f.path;
+      EXPECT_THAT(f.content, Not(HasSubstr("COMPAT("))) << version << " " << f.path;
+      EXPECT_THAT(f.content, Not(HasSubstr("_TORCH_VERSION >="))) << version << " " << f.path;
+      EXPECT_THAT(f.content, Not(HasSubstr("_TORCH_VERSION <"))) << version << " " << f.path;
+    }
+  }
+}
+
+TEST(BackendRenderer, RangeOutputGuardsEveryVersionDependentBlock) {
+  const FileSet files = render_backend(default_spec(), v("2.6", "2.14"));
+  const GeneratedFile* version_h = find(files, "csrc/version.h");
+  ASSERT_NE(version_h, nullptr);
+  EXPECT_THAT(version_h->content, HasSubstr("#define MYDEVICE_TORCH_VERSION_GE(major, minor)"));
+  EXPECT_THAT(version_h->content, HasSubstr("#include <torch/version.h>"));
+  const GeneratedFile* version_py = find(files, "torch_mydevice/_version.py");
+  ASSERT_NE(version_py, nullptr);
+  EXPECT_THAT(version_py->content, HasSubstr("_TORCH_VERSION = _parse(torch.__version__)"));
+
+  // C++: guards in the torch_npu style, each annotated with what changed.
+  const GeneratedFile* hooks_h = find(files, "csrc/hooks.h");
+  ASSERT_NE(hooks_h, nullptr);
+  EXPECT_THAT(hooks_h->content, HasSubstr("#if MYDEVICE_TORCH_VERSION_GE(2, 14)  // COMPAT(>= 2.14): "));
+  const GeneratedFile* fallback = find(files, "csrc/ops/fallback.cc");
+  ASSERT_NE(fallback, nullptr);
+  EXPECT_THAT(fallback->content, HasSubstr("#if !MYDEVICE_TORCH_VERSION_GE(2, 14)  // COMPAT(>= 2.14): "));
+  // Python: the running torch as a version tuple, the same annotation.
+  const GeneratedFile* test_allocator = find(files, "tests/test_allocator.py");
+  ASSERT_NE(test_allocator, nullptr);
+  EXPECT_THAT(test_allocator->content,
+              HasSubstr("@pytest.mark.skipif(not (_TORCH_VERSION >= (2, 14)), reason=\"COMPAT(>= 2.14): "));
+
+  int cpp_guards = 0, py_guards = 0;
+  for (const auto& f : files) {
+    if (defines_version_machinery(f.path)) continue;
+    const auto lines = lines_of(f.content);
+    const bool python = f.path.ends_with(".py");
+    bool uses_version_tuple = false;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const std::string& line = lines[i];
+      const bool cpp_guard = line.find("_TORCH_VERSION_GE(") != std::string::npos;
+      const bool py_guard = python && line.find("_TORCH_VERSION >= (") != std::string::npos;
+      if (!cpp_guard && !py_guard) continue;
+      (cpp_guard ? cpp_guards : py_guards)++;
+      uses_version_tuple |= py_guard;
+      // The COMPAT note sits on the guard line or right next to it (a comment above, a skip reason below).
+      const bool annotated = line.find("COMPAT(>= ") != std::string::npos ||
+                             (i > 0 && lines[i - 1].find("COMPAT(>= ") != std::string::npos) ||
+                             (i + 1 < lines.size() && lines[i + 1].find("COMPAT(>= ") != std::string::npos);
+      EXPECT_TRUE(annotated) << f.path << ":" << i + 1 << ": guard without a COMPAT note: " << line;
+    }
+    if (uses_version_tuple) {
+      EXPECT_NE(f.content.find("import _TORCH_VERSION"), std::string::npos) << f.path << ": _TORCH_VERSION unimported";
+    }
+  }
+  EXPECT_GE(cpp_guards, 5);
+  EXPECT_GE(py_guards, 5);
+}
+
+TEST(BackendRenderer, UserExtensionPointsAreScaffoldedOnceAndCompiled) {
+  const FileSet files = render_backend(default_spec(), v("2.6", "2.6"));
+  for (const char* path : {"csrc/user/README.md", "csrc/user/user_ops.cc", "torch_mydevice/user.py"}) {
+    const GeneratedFile* f = find(files, path);
+    ASSERT_NE(f, nullptr) << path;
+    EXPECT_EQ(f->owner, FileOwner::User) << path;
+    EXPECT_THAT(f->content, HasSubstr("accelgen never overwrites it")) << path;
+  }
+  EXPECT_THAT(find(files, "csrc/user/user_ops.cc")->content, HasSubstr("TORCH_LIBRARY_IMPL(mydevice_user, PrivateUse1, m)"));
+  EXPECT_THAT(find(files, "CMakeLists.txt")->content, HasSubstr("/csrc/user/*.cc"));
+  // The package imports the hook, and tolerates its absence.
+  const std::string& init = find(files, "torch_mydevice/__init__.py")->content;
+  EXPECT_THAT(init, HasSubstr("from . import user"));
+  EXPECT_THAT(init, HasSubstr("except ModuleNotFoundError"));
+  // Everything else belongs to the generator.
+  for (const auto& f : files) {
+    if (!f.path.starts_with("csrc/user/") && f.path != "torch_mydevice/user.py") {
+      EXPECT_EQ(f.owner, FileOwner::Generated) << f.path;
     }
   }
 }

@@ -211,6 +211,13 @@ TEST(KnowledgeBaseReal, FeaturesForSingleVersions) {
   EXPECT_EQ(f214.at("cxx20_required").since, (TorchVersion{2, 14}));
 }
 
+TEST(KnowledgeBaseReal, CompatNotesFitInStringLiterals) {
+  // Templates paste features.<id>.compat into C++ comments and Python strings (pytest skip reasons).
+  for (const auto& [id, flags] : real_kb().features_for({{2, 6}, {2, 14}})) {
+    EXPECT_EQ(flags.compat_note.find_first_of("\"\\\n"), std::string::npos) << id << ": " << flags.compat_note;
+  }
+}
+
 TEST(KnowledgeBaseReal, FeaturesForRanges) {
   const auto& kb = real_kb();
   auto full = kb.features_for({{2, 6}, {2, 14}});
