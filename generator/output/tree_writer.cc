@@ -172,6 +172,8 @@ TreeReport update_tree(const fs::path& dir, const TreeInputs& inputs, bool dry_r
       report.changes.push_back({TreeChange::Action::Update, f.path});
       continue;
     }
+    // Edited by the user, and the generator has nothing new for it: the user's text stands, nothing to do.
+    if (known && pristine == f.content) continue;
     // Edited by the user (or a file the user created where we now generate one): merge three ways, with the
     // last generated text as the common ancestor (empty if we never generated this path).
     const std::string base = known && pristine ? *pristine : std::string();

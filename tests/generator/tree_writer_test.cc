@@ -99,6 +99,20 @@ TEST(TreeWriter, RegenerationWithNothingChangedWritesNoFile) {
   EXPECT_EQ(fs::last_write_time(dir / kManifestPath), old_manifest_time);
 }
 
+TEST(TreeWriter, RegenerationWithNothingChangedLeavesEditedFilesAlone) {
+  TempDir tmp;
+  const fs::path dir = tmp.path() / "dev";
+  write_new_tree(dir, inputs(version_one()));
+  write_text(dir / "csrc/hooks.cc", kHooks + "// appended by the user\n");
+  const TreeReport first = update_tree(dir, inputs(version_one()), false);
+  EXPECT_TRUE(first.changes.empty()) << first.describe();
+  const auto edited_time = fs::last_write_time(dir / "csrc/hooks.cc");
+  const TreeReport dry = update_tree(dir, inputs(version_one()), true);
+  EXPECT_TRUE(dry.changes.empty()) << dry.describe();
+  EXPECT_EQ(read_text(dir / "csrc/hooks.cc"), kHooks + "// appended by the user\n");
+  EXPECT_EQ(fs::last_write_time(dir / "csrc/hooks.cc"), edited_time);
+}
+
 TEST(TreeWriter, UntouchedFilesAreReplacedAndUserEditsMerged) {
   TempDir tmp;
   const fs::path dir = tmp.path() / "dev";
