@@ -7,7 +7,6 @@ import gc
 import pytest
 import torch
 
-from torch_mydevice._version import _TORCH_VERSION  # noqa: F401  (used by version guards)
 from conftest import DEVICE
 
 MEMORY_BYTES = 8589934592
@@ -77,7 +76,7 @@ def test_out_of_memory_raises_torch_oom_after_retry():
     assert stats["num_ooms"] == before + 1
     assert stats["num_alloc_retries"] >= 1
     # still usable afterwards
-    assert torch.ones(2, device=DEVICE).sum().item() == 2
+    assert torch.ones(2, device=DEVICE).cpu().sum().item() == 2
 
 
 def test_cached_memory_is_released_to_satisfy_a_large_allocation():

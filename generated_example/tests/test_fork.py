@@ -26,7 +26,7 @@ if pid == 0:
 _, status = os.waitpid(pid, 0)
 print(os.waitstatus_to_exitcode(status))
 print(torch.mydevice._is_in_bad_fork())
-print(torch.ones(2, device="mydevice").sum().item())
+print(torch.ones(2, device="mydevice").cpu().sum().item())
 """
 
 CHILD_BEFORE_INIT = r"""
@@ -34,7 +34,7 @@ import os, torch, torch_mydevice
 assert torch.mydevice.is_available() and not torch.mydevice.is_initialized()
 pid = os.fork()
 if pid == 0:
-    ok = torch.ones(3, device="mydevice").sum().item() == 3
+    ok = torch.ones(3, device="mydevice").cpu().sum().item() == 3
     os._exit(0 if ok else 1)
 _, status = os.waitpid(pid, 0)
 print(os.waitstatus_to_exitcode(status))
@@ -59,7 +59,7 @@ def _spawned_worker(queue):
     import torch
     import torch_mydevice  # noqa: F401
 
-    queue.put(torch.full((2,), 4.0, device="mydevice").sum().item())
+    queue.put(torch.full((2,), 4.0, device="mydevice").cpu().sum().item())
 
 
 def test_spawn_start_method_works():

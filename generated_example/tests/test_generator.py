@@ -5,7 +5,6 @@
 import pytest
 import torch
 
-from torch_mydevice._version import _TORCH_VERSION  # noqa: F401  (used by version guards)
 from conftest import DEVICE, expected_device_count
 
 

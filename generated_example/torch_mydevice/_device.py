@@ -122,7 +122,7 @@ class device:
         return self
 
     def __exit__(self, *args):
-        if self.prev_idx >= 0 and self.prev_idx != self.idx:
+        if self.prev_idx >= 0:  # restore even if the body switched devices itself
             _C._set_device(self.prev_idx)
         return False
 

@@ -26,6 +26,7 @@ from ._device import (  # noqa: F401
     set_device,
     synchronize,
 )
+from .graphs import Graph, graph, graph_pool_handle, is_current_stream_capturing  # noqa: F401
 from .memory import (  # noqa: F401
     empty_cache,
     empty_host_cache,

@@ -78,6 +78,15 @@ void divide_in_place(at::Tensor& t, int size) {
   }
 }
 
+// What every rank must agree on for a collective: which one, the dtype and the number of elements.
+std::vector<int64_t> signature_of(c10d::OpType op, const std::vector<at::Tensor>& tensors) {
+  int64_t numel = 0;
+  for (const at::Tensor& t : tensors) {
+    numel += t.numel();
+  }
+  return {static_cast<int64_t>(op), static_cast<int64_t>(tensors.front().scalar_type()), numel};
+}
+
 std::vector<at::Tensor> hosts_of(const std::vector<at::Tensor>& devices, std::vector<at::Tensor>* hosts_out = nullptr) {
   std::vector<at::Tensor> hosts;
   hosts.reserve(devices.size());
@@ -153,6 +162,8 @@ void MydeviceWork::fail(std::exception_ptr error) {
 MydeviceProcessGroup::MydeviceProcessGroup(const c10::intrusive_ptr<c10d::Store>& store, int rank, int size,
                                            std::chrono::milliseconds timeout)
     : c10d::Backend(rank, size) {
+  const char* check_sizes = std::getenv("MYDEVICE_DIST_CHECK_SIZES");
+  check_sizes_ = check_sizes == nullptr || std::string(check_sizes) != "0";
   auto options = c10d::ProcessGroupGloo::Options::create(timeout);
   // Which network interface Gloo uses: GLOO_SOCKET_IFNAME (comma-separated, as for the CPU Gloo backend),
   // else the interface the host name resolves to.
@@ -174,6 +185,7 @@ MydeviceProcessGroup::MydeviceProcessGroup(const c10::intrusive_ptr<c10d::Store>
   // Connects to every peer (blocks until all ranks arrived or the timeout expired).
   gloo_ = c10::make_intrusive<c10d::ProcessGroupGloo>(prefixed, rank, size, options);
   issue_thread_ = std::thread([this] { issue_loop(); });
+  wait_thread_ = std::thread([this] { wait_loop(); });
 }
 
 MydeviceProcessGroup::~MydeviceProcessGroup() {
@@ -185,10 +197,9 @@ MydeviceProcessGroup::~MydeviceProcessGroup() {
   if (issue_thread_.joinable()) {
     issue_thread_.join();
   }
-}
-
-void MydeviceProcessGroup::setTimeout(std::chrono::milliseconds timeout) {
-  gloo_->setTimeout(timeout);
+  if (wait_thread_.joinable()) {
+    wait_thread_.join();
+  }
 }
 
 accelsimStream_t MydeviceProcessGroup::comm_stream(c10::DeviceIndex device) {
@@ -217,12 +228,59 @@ void MydeviceProcessGroup::issue_loop() {
   }
 }
 
+void MydeviceProcessGroup::check_signature(const std::vector<int64_t>& signature, const char* title) {
+  const auto options = at::TensorOptions().dtype(at::kLong);
+  std::vector<at::Tensor> mine{at::tensor(signature, options)};
+  std::vector<std::vector<at::Tensor>> all(1);
+  for (int r = 0; r < getSize(); ++r) {
+    all[0].push_back(at::empty({static_cast<int64_t>(signature.size())}, options));
+  }
+  gloo_->allgather(all, mine)->wait();
+  bool same = true;
+  for (const at::Tensor& other : all[0]) {
+    same = same && other.equal(mine[0]);
+  }
+  if (same) {
+    return;
+  }
+  // Every rank gathered the same table, so every rank raises the same error and nobody starts the collective.
+  std::ostringstream message;
+  message << title << ": the ranks called it with mismatched tensors (";
+  for (int r = 0; r < getSize(); ++r) {
+    const at::Tensor& t = all[0][r];
+    message << (r == 0 ? "" : ", ") << "rank " << r << ": " << t[2].item<int64_t>() << " elements of "
+            << c10::toString(static_cast<c10::ScalarType>(t[1].item<int64_t>()));
+    if (t[0].item<int64_t>() != signature[0]) {
+      message << " in another collective";
+    }
+  }
+  message << ")";
+  C10_THROW_ERROR(DistBackendError, message.str());
+}
+
+void MydeviceProcessGroup::wait_loop() {
+  while (true) {
+    std::function<void()> task;
+    {
+      std::unique_lock<std::mutex> lock(queue_mutex_);
+      queue_cv_.wait(lock, [this] { return (stopping_ && queue_.empty()) || !wait_queue_.empty(); });
+      if (wait_queue_.empty()) {
+        return;
+      }
+      task = std::move(wait_queue_.front());
+      wait_queue_.pop_front();
+    }
+    task();
+  }
+}
+
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::enqueue(c10d::OpType op_type, const char* title,
                                                              std::optional<c10::Device> device,
                                                              std::vector<Staging> to_host,
                                                              std::vector<Staging> to_device,
                                                              std::vector<at::Tensor> outputs, GlooCall call,
-                                                             HostStep after, bool report_source_rank) {
+                                                             HostStep after, bool report_source_rank,
+                                                             std::vector<int64_t> signature) {
   auto work = c10::make_intrusive<MydeviceWork>(getRank(), op_type, title, std::move(outputs));
   accelsimStream_t stream = nullptr;
   accelsimEvent_t staged = nullptr;
@@ -261,7 +319,7 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::enqueue(c10d::OpType op_typ
 
   auto task = [this, work, title, device, stream, staged, to_host = std::move(to_host),
                to_device = std::move(to_device), call = std::move(call), after = std::move(after),
-               report_source_rank]() mutable {
+               report_source_rank, signature = std::move(signature)]() mutable {
     try {
       std::optional<DeviceScope> scope;
       if (device.has_value()) {
@@ -270,40 +328,69 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::enqueue(c10d::OpType op_typ
         MYDEVICE_WARN_ON_ERROR(accelsimEventDestroy(staged));
         MYDEVICE_CHECK(status);
       }
+      if (!signature.empty() && check_sizes_) {
+        check_signature(signature, title);
+      }
       // 4. Start the Gloo collective; it runs on Gloo's own threads.
       c10::intrusive_ptr<c10d::Work> gloo_work = call();
       to_host.clear(); // staged inputs may go as soon as Gloo finished; Gloo keeps its own references
       const int rank = getRank();
-      gloo_work->getFuture()->addCallback(
-          [work, gloo_work, title, rank, device, stream, to_device = std::move(to_device), after = std::move(after),
-           report_source_rank](c10::ivalue::Future& future) mutable {
-            // 5. On a Gloo thread, once the host buffers hold the result (or Gloo failed).
-            try {
-              if (future.hasError()) {
-                work->fail(describe_failure(future.exception_ptr(), title, rank));
-                return;
-              }
-              if (after) {
-                after();
-              }
-              if (device.has_value() && !to_device.empty()) {
-                DeviceScope scope(device->index());
-                for (const Staging& s : to_device) {
-                  MYDEVICE_CHECK(accelsimMemcpyAsync(s.device.data_ptr(), s.host.const_data_ptr(), s.host.nbytes(),
-                                                     accelsimMemcpyHostToDevice, stream));
-                }
-                accelsimEvent_t done = nullptr;
-                MYDEVICE_CHECK(accelsimEventCreateWithFlags(&done, accelsimEventDisableTiming));
-                MYDEVICE_CHECK(accelsimEventRecord(done, stream));
-                const accelsimError_t status = accelsimEventSynchronize(done);
-                MYDEVICE_WARN_ON_ERROR(accelsimEventDestroy(done));
-                MYDEVICE_CHECK(status);
-              }
-              work->complete(report_source_rank ? gloo_work->sourceRank() : -1);
-            } catch (...) {
-              work->fail(describe_failure(std::current_exception(), title, rank));
+      // 5. Once the host buffers hold the result (or Gloo failed): post-processing, host → device copies,
+      //    completion. Runs on a Gloo thread (future callback) or on the wait thread.
+      auto finish = [work, gloo_work, title, rank, device, stream, to_device = std::move(to_device),
+                     after = std::move(after), report_source_rank](std::exception_ptr error) mutable {
+        try {
+          if (error) {
+            work->fail(describe_failure(error, title, rank));
+            return;
+          }
+          if (after) {
+            after();
+          }
+          if (device.has_value() && !to_device.empty()) {
+            DeviceScope scope(device->index());
+            for (const Staging& s : to_device) {
+              MYDEVICE_CHECK(accelsimMemcpyAsync(s.device.data_ptr(), s.host.const_data_ptr(), s.host.nbytes(),
+                                                 accelsimMemcpyHostToDevice, stream));
             }
+            accelsimEvent_t done = nullptr;
+            MYDEVICE_CHECK(accelsimEventCreateWithFlags(&done, accelsimEventDisableTiming));
+            MYDEVICE_CHECK(accelsimEventRecord(done, stream));
+            const accelsimError_t status = accelsimEventSynchronize(done);
+            MYDEVICE_WARN_ON_ERROR(accelsimEventDestroy(done));
+            MYDEVICE_CHECK(status);
+          }
+          work->complete(report_source_rank ? gloo_work->sourceRank() : -1);
+        } catch (...) {
+          work->fail(describe_failure(std::current_exception(), title, rank));
+        }
+        gloo_work.reset(); // breaks the cycle future → callback → gloo work
+      };
+      c10::intrusive_ptr<c10::ivalue::Future> gloo_future;
+      try {
+        gloo_future = gloo_work->getFuture();
+      } catch (const c10::Error&) {
+        // Some Gloo works (e.g. reduce_scatter in newer torch) have no future: wait for them in order.
+      }
+      if (gloo_future) {
+        gloo_future->addCallback([finish](c10::ivalue::Future& future) mutable {
+          finish(future.hasError() ? future.exception_ptr() : nullptr);
+        });
+      } else {
+        {
+          std::lock_guard<std::mutex> lock(queue_mutex_);
+          wait_queue_.emplace_back([gloo_work, finish]() mutable {
+            std::exception_ptr error;
+            try {
+              gloo_work->wait();
+            } catch (...) {
+              error = std::current_exception();
+            }
+            finish(error);
           });
+        }
+        queue_cv_.notify_all();
+      }
     } catch (...) {
       work->fail(describe_failure(std::current_exception(), title, getRank()));
     }
@@ -312,7 +399,7 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::enqueue(c10d::OpType op_typ
     std::lock_guard<std::mutex> lock(queue_mutex_);
     queue_.emplace_back(std::move(task));
   }
-  queue_cv_.notify_one();
+  queue_cv_.notify_all(); // both threads wait on it
   return work;
 }
 
@@ -340,7 +427,8 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::allreduce(std::vector<at::T
     };
   }
   return enqueue(c10d::OpType::ALLREDUCE, "mydevice_gloo:all_reduce", device, staging, staging, tensors,
-                 [this, host, gloo_opts]() mutable { return gloo_->allreduce(host, gloo_opts); }, std::move(after));
+                 [this, host, gloo_opts]() mutable { return gloo_->allreduce(host, gloo_opts); }, std::move(after),
+                 false, signature_of(c10d::OpType::ALLREDUCE, tensors));
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::allreduce_coalesced(
@@ -366,7 +454,7 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::allreduce_coalesced(
   }
   return enqueue(c10d::OpType::ALLREDUCE_COALESCED, "mydevice_gloo:all_reduce_coalesced", device, staging, staging,
                  tensors, [this, host, gloo_opts]() mutable { return gloo_->allreduce_coalesced(host, gloo_opts); },
-                 std::move(after));
+                 std::move(after), false, signature_of(c10d::OpType::ALLREDUCE_COALESCED, tensors));
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::broadcast(std::vector<at::Tensor>& tensors,
@@ -381,7 +469,8 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::broadcast(std::vector<at::T
   const bool root = getRank() == opts.rootRank;
   return enqueue(c10d::OpType::BROADCAST, "mydevice_gloo:broadcast", device, root ? staging : std::vector<Staging>{},
                  root ? std::vector<Staging>{} : staging, tensors,
-                 [this, host, opts]() mutable { return gloo_->broadcast(host, opts); });
+                 [this, host, opts]() mutable { return gloo_->broadcast(host, opts); }, nullptr, false,
+                 signature_of(c10d::OpType::BROADCAST, tensors));
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::reduce(std::vector<at::Tensor>& tensors,
@@ -409,7 +498,8 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::reduce(std::vector<at::Tens
   // Only the root's tensors are defined afterwards (as with NCCL); the others keep their input.
   return enqueue(c10d::OpType::REDUCE, "mydevice_gloo:reduce", device, staging,
                  root ? staging : std::vector<Staging>{}, tensors,
-                 [this, host, gloo_opts]() mutable { return gloo_->reduce(host, gloo_opts); }, std::move(after));
+                 [this, host, gloo_opts]() mutable { return gloo_->reduce(host, gloo_opts); }, std::move(after),
+                 false, signature_of(c10d::OpType::REDUCE, tensors));
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::allgather(std::vector<std::vector<at::Tensor>>& output_lists,
@@ -443,7 +533,8 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::allgather(std::vector<std::
     }
   }
   return enqueue(c10d::OpType::ALLGATHER, "mydevice_gloo:all_gather", device, to_host, to_device, all_outputs,
-                 [this, host_out, host_in, opts]() mutable { return gloo_->allgather(host_out, host_in, opts); });
+                 [this, host_out, host_in, opts]() mutable { return gloo_->allgather(host_out, host_in, opts); },
+                 nullptr, false, signature_of(c10d::OpType::ALLGATHER, inputs));
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::_allgather_base(at::Tensor& output, at::Tensor& input,
@@ -459,7 +550,8 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::_allgather_base(at::Tensor&
   return enqueue(c10d::OpType::_ALLGATHER_BASE, "mydevice_gloo:all_gather_into_tensor", device, just(input, host_in), just(output, host_out),
                  {output}, [this, host_out, host_in, opts]() mutable {
                    return gloo_->_allgather_base(host_out, host_in, opts);
-                 });
+                 },
+                 nullptr, false, signature_of(c10d::OpType::_ALLGATHER_BASE, {input}));
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::_reduce_scatter_base(at::Tensor& output, at::Tensor& input,
@@ -486,7 +578,7 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::_reduce_scatter_base(at::Te
                  [this, host_out, host_in, gloo_opts]() mutable {
                    return gloo_->_reduce_scatter_base(host_out, host_in, gloo_opts);
                  },
-                 std::move(after));
+                 std::move(after), false, signature_of(c10d::OpType::_REDUCE_SCATTER_BASE, {input}));
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::alltoall_base(at::Tensor& output, at::Tensor& input,

@@ -13,11 +13,13 @@
 #include <algorithm>
 #include <deque>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
+#include <vector>
 
 namespace torch_mydevice {
 
@@ -40,6 +42,7 @@ struct Block {
   bool allocated = false;
   int pending_events = 0;        // events still to complete before the block can be reused
   std::unordered_set<c10::Stream> used_on; // other streams the block was used on (record_stream)
+  MYDEVICE_MEMPOOL_ID pool{0, 0};  // the private pool (graph capture) the block belongs to; {0, 0}: none
 
   Block(c10::DeviceIndex d, c10::Stream s, size_t n, void* p) : device(d), stream(s), size(n), ptr(p) {}
 };
@@ -57,12 +60,33 @@ struct BlockOrder {
   }
 };
 
+// A private pool's free blocks are ordered by size only: graphs replay in the order they were captured, so a
+// later capture into the same pool may reuse a block whatever stream it was first captured on.
+struct BlockSizeOrder {
+  bool operator()(const Block* a, const Block* b) const {
+    if (a->size != b->size) {
+      return a->size < b->size;
+    }
+    return std::less<const void*>()(a->ptr, b->ptr);
+  }
+};
+
+// The memory of graph captures into one pool id (see begin_allocate_to_pool in device_allocator.h).
+struct PrivatePool {
+  int use_count = 0;                         // graphs that captured into the pool and were not reset
+  std::set<Block*, BlockSizeOrder> cached;   // free blocks, reserved for captures into this pool
+};
+
 struct DeviceState {
   std::mutex mutex;
   std::set<Block*, BlockOrder> cached;
   std::deque<std::pair<accelsimEvent_t, Block*>> pending; // (event, block) for cross-stream uses
   DeviceStats stats;
+  std::map<MYDEVICE_MEMPOOL_ID, PrivatePool> pools;
+  std::vector<std::pair<c10::Stream, MYDEVICE_MEMPOOL_ID>> capturing; // captures underway: stream -> pool
 };
+
+constexpr MYDEVICE_MEMPOOL_ID kNoPool{0, 0};
 
 size_t round_size(size_t nbytes) {
   return (nbytes + kRoundBytes - 1) / kRoundBytes * kRoundBytes;
@@ -110,11 +134,30 @@ std::unordered_map<void*, Block*>& live_blocks() {
   return *live;
 }
 
-// With state.mutex held: a block leaves the active set and becomes reusable.
+// With state.mutex held: a block leaves the active set and becomes reusable (by captures into its pool only,
+// while that pool lives).
 void cache_block(DeviceState& state, Block* block) {
   stat_sub(state.stats.active, block->size, 1);
   stat_sub(state.stats.active_bytes, block->size, block->size);
+  if (block->pool != kNoPool) {
+    const auto it = state.pools.find(block->pool);
+    if (it != state.pools.end()) {
+      it->second.cached.insert(block);
+      return;
+    }
+    block->pool = kNoPool; // the pool was released: ordinary cached memory again
+  }
   state.cached.insert(block);
+}
+
+// With state.mutex held: the pool that allocations on `stream` go to ({0, 0}: the ordinary cache).
+MYDEVICE_MEMPOOL_ID capture_pool(const DeviceState& state, const c10::Stream& stream) {
+  for (const auto& [capturing_stream, pool] : state.capturing) {
+    if (capturing_stream == stream) {
+      return pool;
+    }
+  }
+  return kNoPool;
 }
 
 // With state.mutex held: moves blocks whose cross-stream events completed into the cache.
@@ -139,7 +182,11 @@ void process_events(DeviceState& state) {
 }
 
 // With state.mutex held: waits for all work of the device, then returns every cached block to the runtime.
+// Not while a graph capture is underway on the device: synchronizing would invalidate the capture.
 void release_cached(DeviceState& state, c10::DeviceIndex device) {
+  if (!state.capturing.empty()) {
+    return;
+  }
   DeviceScope scope(device);
   MYDEVICE_CHECK(accelsimDeviceSynchronize()); // accelsimFree does not wait for pending work
   state.stats.num_sync_all_streams++;
@@ -204,6 +251,20 @@ Block* take_cached(DeviceState& state, const c10::Stream& stream, size_t size) {
   }
   Block* block = *it;
   state.cached.erase(it);
+  stat_add(state.stats.active, block->size, 1);
+  stat_add(state.stats.active_bytes, block->size, block->size);
+  return block;
+}
+
+// With state.mutex held: like take_cached, from the free blocks of a private pool.
+Block* take_from_pool(DeviceState& state, PrivatePool& pool, const c10::Stream& stream, size_t size) {
+  Block key(stream.device_index(), stream, size, nullptr);
+  auto it = pool.cached.lower_bound(&key);
+  if (it == pool.cached.end() || (*it)->size > size + size / 4) {
+    return nullptr;
+  }
+  Block* block = *it;
+  pool.cached.erase(it);
   stat_add(state.stats.active, block->size, 1);
   stat_add(state.stats.active_bytes, block->size, block->size);
   return block;
@@ -286,9 +347,19 @@ c10::DataPtr MydeviceCachingAllocator::allocate(size_t nbytes) {
   {
     std::lock_guard<std::mutex> lock(state.mutex);
     process_events(state);
-    block = take_cached(state, stream, size);
-    if (block == nullptr) {
-      block = allocate_segment(state, device, stream, size, nbytes);
+    const MYDEVICE_MEMPOOL_ID pool = capture_pool(state, stream);
+    if (pool == kNoPool) {
+      block = take_cached(state, stream, size);
+      if (block == nullptr) {
+        block = allocate_segment(state, device, stream, size, nbytes);
+      }
+    } else {
+      // Captured work replays into this memory later: it belongs to the capture's private pool.
+      block = take_from_pool(state, state.pools[pool], stream, size);
+      if (block == nullptr) {
+        block = allocate_segment(state, device, stream, size, nbytes);
+        block->pool = pool;
+      }
     }
     block->allocated = true;
     block->requested = nbytes;
@@ -316,7 +387,7 @@ bool MydeviceCachingAllocator::initialized() {
 }
 
 void MydeviceCachingAllocator::emptyCache(MYDEVICE_MEMPOOL_ID mempool_id) {
-  (void)mempool_id; // no private pools (graph capture) yet
+  (void)mempool_id; // private pools (graph capture) give their memory back through release_pool()
   if (!is_initialized()) {
     return;
   }
@@ -405,6 +476,39 @@ void resize_storage_bytes(c10::StorageImpl& storage, size_t new_nbytes) {
   // The old block may come from another stream: keep it until the copy above has read it.
   device_allocator().recordStream(old, stream);
   storage.set_nbytes(new_nbytes);
+}
+
+void begin_allocate_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool, c10::Stream stream) {
+  TORCH_CHECK(pool != kNoPool, "mydevice allocator: a private pool id must not be (0, 0)");
+  auto& state = state_of(device);
+  std::lock_guard<std::mutex> lock(state.mutex);
+  TORCH_CHECK(capture_pool(state, stream) == kNoPool, "mydevice allocator: stream ", stream,
+              " already allocates into a private pool (is it already capturing?)");
+  state.pools[pool].use_count++;
+  state.capturing.emplace_back(stream, pool);
+}
+
+void end_allocate_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool) {
+  auto& state = state_of(device);
+  std::lock_guard<std::mutex> lock(state.mutex);
+  auto& capturing = state.capturing;
+  capturing.erase(std::remove_if(capturing.begin(), capturing.end(),
+                                 [&](const auto& entry) { return entry.second == pool; }),
+                  capturing.end());
+}
+
+void release_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool) {
+  auto& state = state_of(device);
+  std::lock_guard<std::mutex> lock(state.mutex);
+  const auto it = state.pools.find(pool);
+  if (it == state.pools.end() || --it->second.use_count > 0) {
+    return;
+  }
+  for (Block* block : it->second.cached) {
+    block->pool = kNoPool;
+    state.cached.insert(block);
+  }
+  state.pools.erase(it);
 }
 
 namespace {

@@ -57,4 +57,19 @@ MydeviceCachingAllocator& device_allocator();
 // Used by resize_ and by the hooks' resizePrivateUse1Bytes (Storage.resize_ in Python).
 void resize_storage_bytes(c10::StorageImpl& storage, size_t new_nbytes);
 
+// Private memory pools for graph capture (graph.cc). A replayed graph reads and writes the very addresses it
+// used during capture, so the memory a capture allocates must stay reserved for the graph until it is reset:
+// - begin_allocate_to_pool: from now on, allocations on `stream` (the capturing stream) come from `pool`'s
+//   own blocks or fresh segments, never from the ordinary cache; the pool gains a user (the graph);
+// - end_allocate_to_pool: the capture is over; allocations on `stream` use the ordinary cache again;
+// - release_pool: the graph no longer replays (reset). When the pool's last user is gone, its free blocks
+//   return to the ordinary cache, and its blocks still held by tensors follow when those are freed.
+// Blocks of a pool that are freed (even after the capture) are reused only by later captures into that pool,
+// which is how several graphs can share one pool (torch.accelerator.Graph(pool=g.pool())).
+// While a capture is underway on a device, emptyCache() leaves that device alone: releasing memory
+// synchronizes the device, which would invalidate the capture.
+void begin_allocate_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool, c10::Stream stream);
+void end_allocate_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool);
+void release_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool);
+
 } // namespace torch_mydevice

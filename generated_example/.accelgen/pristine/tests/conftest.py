@@ -30,3 +30,8 @@ def _restore_current_device():
 
 
 requires_two_devices = pytest.mark.skipif(expected_device_count() < 2, reason="needs two mydevice devices")
+
+# operators.fallback in the spec: with "cpu" every operator works (natively or through the CPU fallback);
+# with "error" only the native ones do, so tests that compute with arbitrary operators are skipped.
+CPU_FALLBACK = True
+requires_cpu_fallback = pytest.mark.skipif(not CPU_FALLBACK, reason="operators.fallback is 'error'")

@@ -8,7 +8,7 @@ import sys
 import pytest
 import torch
 
-from conftest import DEVICE, expected_device_count
+from conftest import CPU_FALLBACK, DEVICE, expected_device_count, requires_cpu_fallback
 
 SPEC_DTYPES = [torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8, torch.bool]
 
@@ -19,6 +19,7 @@ def _run_python(code: str) -> str:
     return result.stdout
 
 
+@requires_cpu_fallback
 def test_import_torch_alone_loads_the_backend():
     # Nothing but `import torch`: the "torch.backends" entry point loads torch_mydevice.
     out = _run_python(
@@ -30,6 +31,16 @@ def test_import_torch_alone_loads_the_backend():
     assert out.splitlines() == ["tensor([2., 2., 2.])", "mydevice"]
 
 
+def test_import_package_before_torch():
+    # `import torch_mydevice` first: its own `import torch` triggers torch's autoload of this very package.
+    out = _run_python(
+        "import torch_mydevice\n"
+        "import torch\n"
+        "print(torch.full((2,), 3.0, device='mydevice').cpu().tolist())\n"
+    )
+    assert out.strip() == "[3.0, 3.0]"
+
+
 def test_backend_is_registered():
     assert torch._C._get_privateuse1_backend_name() == DEVICE
     assert torch.get_device_module(DEVICE) is torch.mydevice
@@ -37,6 +48,7 @@ def test_backend_is_registered():
     assert torch.mydevice.device_count() == expected_device_count()
 
 
+@requires_cpu_fallback
 def test_ones_plus_one():
     x = torch.ones(3, device=DEVICE)
     assert x.device.type == DEVICE
@@ -70,7 +82,7 @@ def test_copy_with_dtype_conversion_and_strides():
     dev = cpu.to(DEVICE)
     assert torch.equal(dev.t().cpu(), cpu.t())                       # non-contiguous device → host
     assert torch.equal(dev.to(torch.int64).cpu(), cpu.to(torch.int64))  # conversion on the device
-    target = torch.zeros(4, 3, device=DEVICE)
+    target = torch.full((4, 3), 0.0, device=DEVICE)
     target.copy_(cpu.t())                                            # non-contiguous host → device
     assert torch.equal(target.cpu(), cpu.t())
     target.t().copy_(dev)                                            # device → non-contiguous device view
@@ -81,11 +93,11 @@ def test_fill_and_item():
     x = torch.empty(5, device=DEVICE).fill_(2.5)
     assert torch.equal(x.cpu(), torch.full((5,), 2.5))
     assert x[3].item() == 2.5
-    assert torch.zeros(2, 2, device=DEVICE).sum().item() == 0.0
+    assert torch.full((2, 2), 0.0, device=DEVICE)[1, 1].item() == 0.0
 
 
 def test_views_share_memory():
-    x = torch.zeros(4, 4, device=DEVICE)
+    x = torch.full((4, 4), 0.0, device=DEVICE)
     x[1].fill_(1.0)             # select → as_strided view, filled in place
     x[:, 2] = 7.0               # slice view written through copy_/fill_
     v = x.view(16)
@@ -111,6 +123,7 @@ def test_resize_and_set():
     assert w.numel() == 0
 
 
+@requires_cpu_fallback
 def test_cpu_fallback_operators():
     a = torch.randn(8, 5)
     b = torch.randn(5, 3)
@@ -126,6 +139,7 @@ def test_cpu_fallback_operators():
     torch.testing.assert_close(da.cpu(), a * 2)
 
 
+@requires_cpu_fallback
 def test_autograd_on_device():
     w = torch.randn(4, 3, device=DEVICE, requires_grad=True)
     loss = (w * w).sum()
@@ -133,6 +147,7 @@ def test_autograd_on_device():
     torch.testing.assert_close(w.grad.cpu(), 2 * w.detach().cpu())
 
 
+@requires_cpu_fallback
 def test_module_methods():
     layer = torch.nn.Linear(4, 2).mydevice()
     assert layer.weight.device.type == DEVICE
@@ -140,5 +155,13 @@ def test_module_methods():
     assert out.shape == (3, 2) and out.is_mydevice
 
 
+@requires_cpu_fallback
 def test_repr():
     assert "device='mydevice:0'" in repr(torch.ones(2, device=DEVICE))
+
+
+@pytest.mark.skipif(CPU_FALLBACK, reason="operators.fallback is 'cpu'")
+def test_operator_without_kernel_raises():
+    x = torch.ones(4, device=DEVICE)
+    with pytest.raises(NotImplementedError, match="histc"):
+        torch.histc(x)

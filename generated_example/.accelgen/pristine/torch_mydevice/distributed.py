@@ -39,7 +39,8 @@ def _create_backend(store, rank: int, world_size: int, timeout: timedelta):
     as a torch.distributed Backend object."""
     carrier = dist.ProcessGroup(store, rank, world_size)
     timeout_ms = int(timeout.total_seconds() * 1000) if timeout is not None else 30 * 60 * 1000
-    torch.ops.torch_mydevice._attach_process_group_backend(carrier, timeout_ms)
+    # boxed(): the ProcessGroup as a TorchScript object, the form operators take it in.
+    torch.ops.torch_mydevice._attach_process_group_backend(carrier.boxed(), timeout_ms)
     return carrier._get_backend(torch.device("mydevice"))
 
 

@@ -27,7 +27,12 @@ accelsimPlatformConfig defaultConfig() {
 
 std::mutex g_config_mu;
 bool g_init_started = false;  // guarded by g_config_mu
-accelsimPlatformConfig g_config = defaultConfig();
+// A function-local static, not a namespace-scope variable: accelsimConfigure may run from another library's
+// static initializer, before this translation unit's globals are initialized (which would then overwrite it).
+accelsimPlatformConfig& configured() {
+  static accelsimPlatformConfig config = defaultConfig();
+  return config;
+}
 std::once_flag g_once;
 std::atomic<Runtime*> g_runtime{nullptr};  // intentionally leaked: workers may outlive static destructors
 accelsimError_t g_init_error = accelsimSuccess;
@@ -53,7 +58,7 @@ void initialize() {
   {
     std::lock_guard<std::mutex> lock(g_config_mu);
     g_init_started = true;
-    config = g_config;
+    config = configured();
   }
   if (const char* env = std::getenv("ACCELSIM_DEVICE_COUNT"); env != nullptr && *env != '\0') {
     char* end = nullptr;
@@ -159,7 +164,7 @@ accelsimError_t accelsimConfigure(const accelsimPlatformConfig* config) {
   std::lock_guard<std::mutex> lock(g_config_mu);
   if (g_init_started)
     return fail(accelsimErrorAlreadyInitialized, "accelsimConfigure must be called before the runtime is used");
-  g_config = *config;
+  configured() = *config;
   return accelsimSuccess;
 }
 

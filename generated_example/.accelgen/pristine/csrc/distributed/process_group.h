@@ -79,7 +79,6 @@ class MydeviceProcessGroup : public c10d::Backend {
   const std::string getBackendName() const override {
     return kBackendName;
   }
-  void setTimeout(std::chrono::milliseconds timeout) override;
 
   c10::intrusive_ptr<c10d::Work> broadcast(std::vector<at::Tensor>& tensors,
                                            const c10d::BroadcastOptions& opts) override;
@@ -125,9 +124,16 @@ class MydeviceProcessGroup : public c10d::Backend {
   c10::intrusive_ptr<c10d::Work> enqueue(c10d::OpType op_type, const char* title, std::optional<c10::Device> device,
                                          std::vector<Staging> to_host, std::vector<Staging> to_device,
                                          std::vector<at::Tensor> outputs, GlooCall call, HostStep after = nullptr,
-                                         bool report_source_rank = false);
+                                         bool report_source_rank = false, std::vector<int64_t> signature = {});
+  // Before a collective starts, the ranks exchange its signature (operation, dtype, element count) with a
+  // tiny Gloo all_gather: a mismatch then fails the collective on every rank with a clear error, instead of
+  // Gloo aborting the process ("Received data size doesn't match expected size"). MYDEVICE_DIST_CHECK_SIZES=0
+  // turns the check off.
+  void check_signature(const std::vector<int64_t>& signature, const char* title);
+  bool check_sizes_ = true;
   accelsimStream_t comm_stream(c10::DeviceIndex device);
   void issue_loop();
+  void wait_loop();
 
   c10::intrusive_ptr<c10d::ProcessGroupGloo> gloo_;
   std::mutex streams_mutex_;
@@ -138,6 +144,9 @@ class MydeviceProcessGroup : public c10d::Backend {
   std::deque<std::function<void()>> queue_;
   bool stopping_ = false;
   std::thread issue_thread_;
+  // Gloo works without a future, waited for in issue order.
+  std::deque<std::function<void()>> wait_queue_;
+  std::thread wait_thread_;
 };
 
 } // namespace torch_mydevice::distributed

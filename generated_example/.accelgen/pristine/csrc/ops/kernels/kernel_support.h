@@ -24,7 +24,7 @@
 
 #include <ATen/ATen.h>
 #include <ATen/ExpandUtils.h>
-#include <c10/core/InferenceMode.h>
+#include <c10/core/impl/LocalDispatchKeySet.h>
 
 #include <array>
 #include <string_view>
@@ -109,20 +109,13 @@ inline at::Tensor empty_like_meta(const at::Tensor& m, const c10::Device& device
   return at::empty_strided(m.sizes(), m.strides(), m.options().device(device));
 }
 
-// Makes an `out=` argument fit a result (PyTorch's rules: resize if the shape differs, which warns if out was
-// not empty; the dtype must match).
-inline void fit_out(const at::Tensor& out, const at::Tensor& result_meta, std::string_view op) {
-  TORCH_CHECK(out.scalar_type() == result_meta.scalar_type(), op, ": expected out dtype ",
-              result_meta.scalar_type(), " but got ", out.scalar_type());
-  at::native::resize_output(out, result_meta.sizes());
-}
-
-// Runs `fn` on the current stream of `device`, with ATen's autograd and view-tracking layers disabled (the
-// CPU tensors of a kernel never need them, and skipping them keeps the worker fast).
+// Runs `fn` on the current stream of `device`. Inside, ATen's autograd and view-tracking dispatch keys are
+// excluded (as at::AutoDispatchBelowADInplaceOrView does): the CPU tensors of a kernel never need them, and
+// skipping them keeps the worker fast.
 template <typename F>
 void run_kernel(const c10::Device& device, F&& fn) {
   launch_on_current_stream(device.index(), [fn = std::forward<F>(fn)] {
-    c10::InferenceMode no_autograd;
+    const c10::impl::ExcludeDispatchKeyGuard no_autograd(c10::autograd_dispatch_keyset_with_ADInplaceOrView);
     fn();
   });
 }

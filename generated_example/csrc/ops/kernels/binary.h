@@ -14,6 +14,8 @@
 
 #include <ATen/native/BinaryOps.h>
 #include <ATen/native/Resize.h>
+#include <ATen/Dispatch.h>
+#include <ATen/OpMathType.h>
 #include <torch/library.h>
 
 namespace torch_mydevice::ops {
@@ -75,9 +77,71 @@ enum class Binary { Add, Sub, Mul, Div, Maximum, Minimum, Pow, Eq, Ne, Lt, Le, G
   }
 }
 
+// Small-tensor fast path. For a handful of elements the fixed costs dominate: wrapping device memory in
+// CPU tensors and building a TensorIterator on the worker take longer than the arithmetic. When out, self and
+// other are contiguous, of one dtype and one shape (no broadcasting, no promotion), the kernel is a plain loop
+// over raw pointers, instantiated for the arithmetic types with AT_DISPATCH. Larger tensors take the general
+// path, whose CPU kernels are vectorized and multi-threaded.
+constexpr int64_t kSmallNumel = 4096;
+
+[[maybe_unused]] bool fast_path_applies(Binary op, const at::Tensor& out, const at::Tensor& self, const at::Tensor& other) {
+  if (op != Binary::Add && op != Binary::Sub && op != Binary::Mul && op != Binary::Div) {
+    return false;
+  }
+  const c10::ScalarType dtype = out.scalar_type();
+  if (out.numel() > kSmallNumel || dtype == c10::ScalarType::Bool || c10::isComplexType(dtype) ||
+      (op == Binary::Div && !c10::isFloatingType(dtype))) {
+    return false;
+  }
+  for (const at::Tensor* t : {&self, &other}) {
+    if (t->device() != out.device() || t->scalar_type() != dtype || !t->sizes().equals(out.sizes()) ||
+        !t->is_contiguous() || t->is_neg() || t->is_conj()) {
+      return false;
+    }
+  }
+  return out.is_contiguous();
+}
+
+[[maybe_unused]] void launch_small(Binary op, const c10::Device& device, const at::Tensor& out, const at::Tensor& self,
+                                   const at::Tensor& other, const c10::Scalar& alpha) {
+  struct Args {
+    Binary op;
+    c10::ScalarType dtype;
+    int64_t n;
+    void* out;
+    const void* a;
+    const void* b;
+    c10::Scalar alpha;
+  };
+  const Args args{op, out.scalar_type(), out.numel(), out.data_ptr(), self.const_data_ptr(), other.const_data_ptr(), alpha};
+  launch_on_current_stream(device.index(), [args] {
+    AT_DISPATCH_ALL_TYPES_AND2(at::kHalf, at::kBFloat16, args.dtype, "mydevice_binary_small", [&] {
+      auto* o = static_cast<scalar_t*>(kernel_access(args.out));
+      const auto* a = static_cast<const scalar_t*>(kernel_access(args.a));
+      const auto* b = static_cast<const scalar_t*>(kernel_access(args.b));
+      using acc_t = at::opmath_type<scalar_t>; // float for half/bfloat16, as PyTorch's CPU kernels compute
+      const acc_t alpha = args.alpha.to<acc_t>();
+      for (int64_t i = 0; i < args.n; ++i) {
+        const acc_t x = a[i];
+        const acc_t y = b[i];
+        switch (args.op) {
+          case Binary::Add: o[i] = static_cast<scalar_t>(x + alpha * y); break;
+          case Binary::Sub: o[i] = static_cast<scalar_t>(x - alpha * y); break;
+          case Binary::Mul: o[i] = static_cast<scalar_t>(x * y); break;
+          default: o[i] = static_cast<scalar_t>(x / y); break;
+        }
+      }
+    });
+  });
+}
+
 [[maybe_unused]] void launch_binary(Binary op, const c10::Device& device, const at::Tensor& out,
                                     const at::Tensor& self, const at::Tensor& other, const c10::Scalar& alpha) {
   if (out.numel() == 0) {
+    return;
+  }
+  if (fast_path_applies(op, out, self, other)) {
+    launch_small(op, device, out, self, other, alpha);
     return;
   }
   run_kernel(device, [op, o = KernelArg(out), a = KernelArg(self), b = KernelArg(other), alpha] {

@@ -57,8 +57,9 @@ at::Tensor mse_loss(const at::Tensor& self, const at::Tensor& target, int64_t re
   check_devices("mse_loss", self.device(), {self, target});
   at::Tensor out = empty_like_meta(at::mse_loss(meta(self), meta(target), reduction), self.device());
   run_kernel(self.device(), [o = KernelArg(out), x = KernelArg(self), y = KernelArg(target), reduction] {
-    at::Tensor r = o.cpu();
-    at::mse_loss_out(r, x.cpu(), y.cpu(), reduction);
+    // Not mse_loss_out: with a reduction, its CPU out= kernel first resizes out to the unreduced shape,
+    // which a tensor over device memory cannot do.
+    o.cpu().copy_(at::mse_loss(x.cpu(), y.cpu(), reduction));
   });
   return out;
 }
