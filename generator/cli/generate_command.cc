@@ -7,6 +7,7 @@
 #include "cli/command_common.h"
 #include "plan/generation.h"
 #include "spec/diagnostic.h"
+#include "spec/spec_loader.h"
 
 namespace accelgen::cli {
 
@@ -24,14 +25,9 @@ int run_generate_command(const GenerateOptions& options) {
   return run_guarded([&] {
     const std::filesystem::path dir(options.dir);
     const std::filesystem::path spec_path = dir / "accelgen.yaml";
-    std::ifstream in(spec_path, std::ios::binary);
-    if (!in) {
-      throw DiagnosticError({{spec_path.string(), 0, 0, "no spec here",
-                              "run `accelgen init NAME` to create a backend, or pass its directory"}});
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    GenerationRequest request{text.str(), spec_path.string(), options.torch, options.torch_prefix};
+    const std::string spec_text = read_spec_text(
+        spec_path, "no spec here", "run `accelgen init NAME` to create a backend, or pass its directory");
+    GenerationRequest request{spec_text, spec_path.string(), options.torch, options.torch_prefix};
     const Generation generation = prepare_generation(request);
     const TreeReport report = update_tree(dir, generation.inputs, options.dry_run);
     if (report.changes.empty()) {

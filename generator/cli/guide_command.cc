@@ -83,14 +83,8 @@ int run_guide_command(const GuideOptions& options) {
       spec_source = "<reference spec: accelgen init mydevice>";
       std::cerr << "No spec given and no ./accelgen.yaml: using the reference spec of `accelgen init mydevice`.\n";
     } else {
-      std::ifstream in(spec_path, std::ios::binary);
-      if (!in) {
-        throw DiagnosticError({{spec_path.string(), 0, 0, "cannot read the spec",
-                                "pass the path of an accelgen.yaml, or omit it to use the reference spec"}});
-      }
-      std::ostringstream text;
-      text << in.rdbuf();
-      spec_text = text.str();
+      spec_text = read_spec_text(spec_path, "cannot read the spec",
+                                 "pass the path of an accelgen.yaml, or omit it to use the reference spec");
       spec_source = spec_path.string();
     }
     guide::GuidanceRequest request;

@@ -39,13 +39,8 @@ int run_upgrade_command(const UpgradeOptions& options) {
   return run_guarded([&] {
     const fs::path dir(options.dir);
     const fs::path spec_path = dir / "accelgen.yaml";
-    std::ifstream in(spec_path, std::ios::binary);
-    if (!in) {
-      throw DiagnosticError({{spec_path.string(), 0, 0, "no spec here",
-                              "pass the directory of a backend made by `accelgen init` (it holds accelgen.yaml)"}});
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
+    const std::string spec_text = read_spec_text(
+        spec_path, "no spec here", "pass the directory of a backend made by `accelgen init` (it holds accelgen.yaml)");
     const auto manifest = read_manifest(dir);
     if (!manifest) {
       throw DiagnosticError({{(dir / kManifestPath).string(), 0, 0,
@@ -58,7 +53,7 @@ int run_upgrade_command(const UpgradeOptions& options) {
     const TargetVersions to = parse_target_option(options.to, "--to");
 
     guide::GuidanceRequest request;
-    request.spec = parse_spec(text.str(), spec_path.string());
+    request.spec = parse_spec(spec_text, spec_path.string());
     request.from = from;
     request.to = to;
     request.display_base = dir;
@@ -82,7 +77,7 @@ int run_upgrade_command(const UpgradeOptions& options) {
     guidance.scanned_roots = request.scan_root_labels;
 
     if (!options.guide_only) {
-      GenerationRequest generation_request{text.str(), spec_path.string(), options.to, "/usr"};
+      GenerationRequest generation_request{spec_text, spec_path.string(), options.to, "/usr"};
       const Generation generation = prepare_generation(generation_request);
       guidance.regeneration = guide::Regeneration{update_tree(dir, generation.inputs, options.dry_run), options.dry_run};
     }

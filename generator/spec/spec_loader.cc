@@ -382,15 +382,16 @@ DeviceSpec parse_spec(std::string_view yaml_text, std::string_view source_name) 
   return SpecReader(source_name).read(root);
 }
 
-DeviceSpec load_spec(const std::filesystem::path& path) {
+std::string read_spec_text(const std::filesystem::path& path, std::string_view problem, std::string_view hint) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw DiagnosticError({{path.string(), 0, 0, "cannot read the spec file",
-                            "check the path; `accelgen init NAME` writes a new spec"}});
-  }
+  if (!in) throw DiagnosticError({{path.string(), 0, 0, std::string(problem), std::string(hint)}});
   std::ostringstream text;
   text << in.rdbuf();
-  return parse_spec(text.str(), path.string());
+  return text.str();
+}
+
+DeviceSpec load_spec(const std::filesystem::path& path) {
+  return parse_spec(read_spec_text(path), path.string());
 }
 
 }  // namespace accelgen
