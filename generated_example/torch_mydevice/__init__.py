@@ -23,7 +23,7 @@ def _autoload() -> None:
 
 import torch  # noqa: E402
 
-from ._version import _TORCH_VERSION, _check_torch_version  # noqa: E402
+from ._version import _check_torch_version  # noqa: E402
 
 _check_torch_version()
 

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/command_common.h"
+#include "plan/target_versions.h"
 #include "plan/backend_renderer.h"
 #include "plan/generation.h"
 #include "spec/diagnostic.h"
@@ -28,6 +29,8 @@ int run_init_command(const InitOptions& options) {
       throw DiagnosticError({{"NAME", 0, 0, "invalid device name '" + options.name + "': " + *problem,
                               "a device name is a lowercase identifier such as 'mydevice' or 'npu2'"}});
     }
+    // --torch is checked as an option first: the spec it goes into does not exist yet.
+    resolve_targets(DeviceSpec{}, options.torch, options.torch_prefix);
     const std::filesystem::path target = std::filesystem::path(options.parent_dir) / options.name;
     GenerationRequest request;
     request.spec_text = render_initial_spec(options.name, torch_option_as_yaml(options.torch));

@@ -74,6 +74,7 @@ TEST(Cli, InitRejectsBadNamesAndUnsupportedTorchWritingNothing) {
   EXPECT_THAT(run.output, HasSubstr("lowercase"));
   run = accelgen("init mydevice --torch 1.13 --dir " + tmp.path().string());
   EXPECT_EQ(run.status, 1);
+  EXPECT_THAT(run.output, HasSubstr("--torch: error: torch 1.13 is not supported"));
   EXPECT_THAT(run.output, HasSubstr("2.6"));
   EXPECT_THAT(run.output, HasSubstr("2.14"));
   EXPECT_TRUE(std::filesystem::is_empty(tmp.path()));
