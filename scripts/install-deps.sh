@@ -4,7 +4,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build make pkg-config git
   libyaml-cpp-dev libcli11-dev libkainjow-mustache-dev libgit2-dev nlohmann-json3-dev
-  libgtest-dev libgmock-dev libbenchmark-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libclang-14-dev
   debootstrap util-linux
 )
 missing=()
