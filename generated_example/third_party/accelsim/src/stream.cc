@@ -4,6 +4,8 @@
 // The launch path is a mutex-protected push into a ring of plain Op values (no allocation once the ring has
 // grown). The worker spins briefly after running out of work before sleeping on a condition variable, so
 // back-to-back launches do not pay a thread wake-up. Host waits spin briefly, then sleep.
+#include <sched.h>
+
 #include <cstdio>
 #include <cstring>
 
@@ -15,6 +17,12 @@ namespace accelsim::detail {
 namespace {
 constexpr int64_t kWorkerSpinNs = 100'000;  // worker: spin this long for new work before sleeping
 constexpr int64_t kWaitSpinNs = 50'000;    // waiter: spin this long for completion before sleeping
+constexpr int64_t kUnclaimedWakeNs = 5'000;  // worker: a woken waiter not running after this shares our CPU
+
+int currentCpu() {
+  const int cpu = sched_getcpu();  // vDSO/rseq: tens of nanoseconds
+  return cpu;                      // -1 if unsupported: never equal to a real CPU, so spinning is unaffected
+}
 constexpr size_t kInitialRing = 64;
 
 // Never destroyed: workers and late callers may still consult it during static destruction.
@@ -94,13 +102,28 @@ accelsimError_t Stream::submit(const Op& op, uint64_t* seq) {
 
 void Stream::waitFor(uint64_t target) {
   if (reached(target)) return;
-  if (spinFor([&] { return reached(target); }, kWaitSpinNs)) return;
+  // Spin only while the worker runs on another CPU: sharing its CPU, the spin would just keep it from running
+  // (see worker_cpu). The CPU check is repeated every 64 polls because either thread may migrate.
+  bool shares_cpu = false;
+  unsigned polls = 0;
+  const bool done = spinFor(
+      [&] {
+        if (reached(target)) return true;
+        if ((++polls & 63) == 1) {
+          const int cpu = currentCpu();
+          shares_cpu = cpu >= 0 && cpu == worker_cpu.load(std::memory_order_relaxed);
+        }
+        return shares_cpu;
+      },
+      kWaitSpinNs);
+  if (done && reached(target)) return;
   waiters.fetch_add(1, std::memory_order_seq_cst);
   {
     std::unique_lock<std::mutex> lock(done_mu);
     done_cv.wait(lock, [&] { return completed.load(std::memory_order_seq_cst) >= target; });
   }
   waiters.fetch_sub(1, std::memory_order_relaxed);
+  wake_unclaimed.store(false, std::memory_order_relaxed);  // running again: the worker may spin for our next op
 }
 
 accelsimError_t Stream::takeError() {
@@ -193,7 +216,17 @@ void Stream::workerMain() {
     if (head == tail) {
       if (stop) break;
       lock.unlock();
-      spinFor([&] { return submitted.load(std::memory_order_acquire) != seq; }, kWorkerSpinNs);
+      worker_cpu.store(currentCpu(), std::memory_order_relaxed);
+      // Spin for new work, unless a waiter we woke has not run for a while: it is then most likely queued on
+      // this CPU behind the spin (see wake_unclaimed), and sleeping now lets it run and submit the next op.
+      const int64_t spin_start = nowNs();
+      spinFor(
+          [&] {
+            if (submitted.load(std::memory_order_acquire) != seq) return true;
+            return wake_unclaimed.load(std::memory_order_relaxed) && nowNs() - spin_start > kUnclaimedWakeNs;
+          },
+          kWorkerSpinNs);
+      wake_unclaimed.store(false, std::memory_order_relaxed);
       lock.lock();
       if (head == tail && !stop) {
         sleeping = true;
@@ -206,9 +239,11 @@ void Stream::workerMain() {
     ++head;
     lock.unlock();
     ++seq;
+    worker_cpu.store(currentCpu(), std::memory_order_relaxed);
     execute(op, seq);
     completed.store(seq, std::memory_order_seq_cst);
     if (waiters.load(std::memory_order_seq_cst) > 0) {
+      wake_unclaimed.store(true, std::memory_order_relaxed);
       { std::lock_guard<std::mutex> done_lock(done_mu); }
       done_cv.notify_all();
     }

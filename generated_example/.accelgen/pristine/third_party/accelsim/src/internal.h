@@ -103,6 +103,18 @@ struct Stream {
   std::condition_variable done_cv;
   std::atomic<int> waiters{0};
 
+  // Spinning must not starve the thread being waited for. On a machine with few CPUs the scheduler often
+  // places a woken thread on the CPU of the thread that woke it ("wake affine"); a spinner then holds the very
+  // CPU its partner needs until the spin budget runs out (measured: +50 us per wait at the host, +100 us at the
+  // worker, which made 1-4 MiB copies 2-5x slower than memcpy). Two cheap signals prevent that:
+  //   worker_cpu      - the CPU the worker last ran on; a host waiter on the same CPU sleeps at once instead of
+  //                     spinning (its spin could only delay the worker it waits for);
+  //   wake_unclaimed  - set by the worker when it wakes sleeping waiters, cleared by a waiter once it runs; while
+  //                     it stays set the woken waiter is probably queued behind the worker's own spin, so the
+  //                     worker stops spinning after a short grace period and sleeps.
+  std::atomic<int> worker_cpu{-1};
+  std::atomic<bool> wake_unclaimed{false};
+
   std::mutex err_mu;
   std::atomic<bool> has_error{false};
   accelsimError_t error = accelsimSuccess;
