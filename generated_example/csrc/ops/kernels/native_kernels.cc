@@ -17,3 +17,4 @@
 #include "loss.h"
 #include "pointwise.h"
 #include "amp.h"
+#include "random.h"
