@@ -56,6 +56,15 @@ void emit_report(const guide::Guidance& guidance, const std::string& format, con
   std::cerr << "Wrote " << output << "\n";
 }
 
+void add_report_options(CLI::App* cmd, std::vector<std::string>& scan, std::string& format, std::string& output) {
+  cmd->add_option("--scan", scan, "Also scan this file or directory of your own code (repeatable)")
+      ->allow_extra_args(false);
+  cmd->add_option("--format", format, "Report format: text, md, json or html")
+      ->check(report_format_validator())
+      ->capture_default_str();
+  cmd->add_option("-o,--output", output, "Write the report to this file instead of stdout");
+}
+
 void setup_guide_command(CLI::App& app, GuideOptions& options) {
   auto* cmd = app.add_subcommand(
       "guide", "Upgrade guidance between two torch targets for a spec, without a backend tree (for planning)");
@@ -63,12 +72,7 @@ void setup_guide_command(CLI::App& app, GuideOptions& options) {
   cmd->add_option("--to", options.to, "Torch target to move to: a version (2.14) or a range")->required();
   cmd->add_option("spec", options.spec,
                   "Device spec (default: ./accelgen.yaml, else the reference spec of `accelgen init mydevice`)");
-  cmd->add_option("--scan", options.scan, "Also scan this file or directory of your own code (repeatable)")
-      ->allow_extra_args(false);
-  cmd->add_option("--format", options.format, "Report format: text, md, json or html")
-      ->check(report_format_validator())
-      ->capture_default_str();
-  cmd->add_option("-o,--output", options.output, "Write the report to this file instead of stdout");
+  add_report_options(cmd, options.scan, options.format, options.output);
 }
 
 int run_guide_command(const GuideOptions& options) {

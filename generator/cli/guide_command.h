@@ -34,4 +34,7 @@ void emit_report(const guide::Guidance& guidance, const std::string& format, con
 /// The CLI11 validator for --format.
 CLI::Validator report_format_validator();
 
+/// The options every guidance report takes: --scan (repeatable), --format and -o/--output.
+void add_report_options(CLI::App* cmd, std::vector<std::string>& scan, std::string& format, std::string& output);
+
 }  // namespace accelgen::cli

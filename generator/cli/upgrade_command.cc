@@ -27,12 +27,7 @@ void setup_upgrade_command(CLI::App& app, UpgradeOptions& options) {
   cmd->add_flag("--guide-only", options.guide_only, "Print the guidance only; change no file");
   cmd->add_flag("--dry-run", options.dry_run, "Regenerate in a dry run: list what would change, write nothing");
   cmd->add_flag("--no-scan", options.no_scan, "Do not scan your own code in DIR");
-  cmd->add_option("--scan", options.scan, "Also scan this file or directory of your own code (repeatable)")
-      ->allow_extra_args(false);
-  cmd->add_option("--format", options.format, "Report format: text, md, json or html")
-      ->check(report_format_validator())
-      ->capture_default_str();
-  cmd->add_option("-o,--output", options.output, "Write the report to this file instead of stdout");
+  add_report_options(cmd, options.scan, options.format, options.output);
 }
 
 int run_upgrade_command(const UpgradeOptions& options) {

@@ -49,42 +49,11 @@ std::set<std::string> enabled_capabilities(const DeviceSpec& spec) {
 
 namespace {
 
-constexpr std::string_view kTemplateRoot = "templates/backend/";
-constexpr std::string_view kPartialRoot = "templates/partials/";
-constexpr std::string_view kTemplateSuffix = ".mustache";
-constexpr std::string_view kOnceSuffix = ".once";
-
-void replace_all(std::string& text, std::string_view from, const std::string& to) {
-  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
-    text.replace(at, from.size(), to);
-  }
-}
-
-bool only_whitespace(const std::string& text) {
-  return std::all_of(text.begin(), text.end(), [](unsigned char ch) { return std::isspace(ch); });
-}
-
-// The template bodies of the backend (without banner), by output path: the same walk render_backend does, so a
-// rendering with a modified context can be compared file by file. Files whose body is blank are absent.
+// The template bodies of the backend (without banner), by output path: a rendering with a modified context can
+// be compared file by file. Files whose body is blank are absent.
 std::map<std::string, std::string> render_bodies(const DeviceSpec& spec, const TemplateData& ctx) {
-  const std::string package = "torch_" + spec.name;
-  auto partials = [](const std::string& name) -> std::optional<std::string> {
-    auto text = embedded::file(std::string(kPartialRoot) + name + std::string(kTemplateSuffix));
-    if (!text) return std::nullopt;
-    return std::string(*text);
-  };
   std::map<std::string, std::string> out;
-  for (const auto& tmpl : embedded::files_under(kTemplateRoot)) {
-    std::string path(tmpl.path.substr(kTemplateRoot.size()));
-    if (!path.ends_with(kTemplateSuffix)) continue;
-    path.resize(path.size() - kTemplateSuffix.size());
-    if (path.ends_with(kOnceSuffix)) path.resize(path.size() - kOnceSuffix.size());
-    replace_all(path, "__name__", spec.name);
-    replace_all(path, "__package__", package);
-    std::string body = render_template(tmpl.content, ctx, tmpl.path, partials);
-    if (only_whitespace(body)) continue;
-    out.emplace(std::move(path), std::move(body));
-  }
+  for (auto& [path, rendered] : render_template_bodies(spec, ctx)) out.emplace(path, std::move(rendered.body));
   return out;
 }
 
