@@ -29,11 +29,13 @@ suite_for() {
 }
 
 # The packages every root filesystem holds. Adding one here installs it into cached root filesystems on their
-# next use (no rebuild): the stamp records the list it was made with.
+# next use (no rebuild): the stamp records the packages installed so far, and a root filesystem is current when
+# it holds every package of this list (more is fine, so checkouts with different lists share one cache).
 packages=(
   python3-torch libtorch-dev g++ cmake ninja-build make
   python3-dev python3-pytest python3-venv python3-pip python3-setuptools python3-wheel
   python3-expecttest iproute2 procps ca-certificates libgloo-dev libfmt-dev
+  pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers
 )
 packages_line() { printf '%s\n' "${packages[@]}" | sort | tr '\n' ' ' | sed 's/ $//'; }
 
@@ -45,16 +47,22 @@ is_complete() {
 }
 
 has_current_packages() {
-  grep -qxF "packages=$(packages_line)" "$1/$stamp_name"
+  local recorded p
+  recorded=" $(sed -n 's/^packages=//p' "$1/$stamp_name") "
+  for p in "${packages[@]}"; do
+    case "$recorded" in *" $p "*) ;; *) return 1 ;; esac
+  done
 }
 
 # Installs packages added to the list since the root filesystem was made, then records the new list.
 add_missing_packages() {
   local dir=$1
   echo "torch-rootfs: installing packages added since $dir was made" >&2
-  local list
+  local list recorded
   list=$(packages_line)
   run_in "$dir" -- bash -c "export DEBIAN_FRONTEND=noninteractive; apt-get -o Acquire::Check-Valid-Until=false update -qq && apt-get install -y -qq --no-install-recommends $list" >&2
+  recorded=$(sed -n 's/^packages=//p' "$dir/$stamp_name")
+  list=$(printf '%s\n' $recorded $list | sort -u | tr '\n' ' ' | sed 's/ $//')
   sed -i '/^packages=/d' "$dir/$stamp_name"
   echo "packages=$list" >>"$dir/$stamp_name"
 }
@@ -126,14 +134,17 @@ run_in() {
   unshare -m --propagation private -- bash -euo pipefail -c '
     dir=$1; shift
     nbinds=$1; shift
+    # The system mounts first, the binds last: a repository or --bind path under /tmp must not be hidden by
+    # the fresh /tmp.
+    mount -t proc proc "$dir/proc"
+    mount --rbind /dev "$dir/dev"
+    mount --rbind /sys "$dir/sys"  # OpenCL (PoCL) reads the CPU topology from /sys
+    mount -t tmpfs tmpfs "$dir/tmp"
     for ((i = 0; i < nbinds; i++)); do
       mkdir -p "$dir$1"
       mount --bind "$1" "$dir$1"
       shift
     done
-    mount -t proc proc "$dir/proc"
-    mount --rbind /dev "$dir/dev"
-    mount -t tmpfs tmpfs "$dir/tmp"
     mkdir -p "$dir/dev/shm"
     mountpoint -q "$dir/dev/shm" || mount -t tmpfs tmpfs "$dir/dev/shm"
     cp /etc/resolv.conf "$dir/etc/resolv.conf" 2>/dev/null || true
