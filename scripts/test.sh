@@ -15,6 +15,8 @@ step "root filesystems (cached in ${ACCELGEN_ROOTFS_CACHE:-/var/cache/accelgen/r
 for version in $("$repo/scripts/torch-rootfs.sh" versions); do
   "$repo/scripts/torch-rootfs.sh" ensure "$version"
 done
+# A plain Debian torch (no libgloo-dev, no libfmt-dev): a generated backend must still build there.
+"$repo/scripts/torch-rootfs.sh" ensure 2.14-plain
 
 step "build"
 cmake -S "$repo" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null

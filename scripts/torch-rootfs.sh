@@ -9,6 +9,9 @@
 #   scripts/torch-rootfs.sh versions                list the supported torch lines
 #
 # VERSION is a torch line: 2.6 (Debian trixie ships torch 2.6.0) or 2.14 (Debian forky ships torch 2.14.1).
+# A line with the suffix -plain (2.14-plain) is a plain Debian torch install: python3-torch, libtorch-dev and
+# the build tools only, without the optional libgloo-dev and libfmt-dev; generated backends are tested there as
+# a user following only the generated README would build them.
 # The cache lives outside the repository, in $ACCELGEN_ROOTFS_CACHE (default /var/cache/accelgen/rootfs).
 # A root filesystem counts as complete only when the stamp file written after a successful debootstrap and a
 # successful `import torch` check is present; anything else (for example an interrupted debootstrap) is rebuilt.
@@ -19,12 +22,16 @@ repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cache_root=${ACCELGEN_ROOTFS_CACHE:-/var/cache/accelgen/rootfs}
 stamp_name=.accelgen-rootfs-complete
 
-# torch line -> Debian suite and the debootstrap script that knows how to bootstrap it.
+# VERSION (2.14 or 2.14-plain) -> its torch line (2.14).
+torch_line() { echo "${1%-plain}"; }
+is_plain() { [ "$1" != "$(torch_line "$1")" ]; }
+
+# torch line -> Debian suite.
 suite_for() {
-  case "$1" in
+  case "$(torch_line "$1")" in
     2.6) echo trixie ;;
     2.14) echo forky ;;
-    *) echo "torch-rootfs: unsupported torch line '$1' (supported: 2.6, 2.14)" >&2; return 1 ;;
+    *) echo "torch-rootfs: unsupported torch line '$1' (supported: 2.6, 2.14, 2.6-plain, 2.14-plain)" >&2; return 1 ;;
   esac
 }
 
@@ -37,29 +44,38 @@ packages=(
   python3-expecttest iproute2 procps ca-certificates libgloo-dev libfmt-dev
   pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers
 )
-packages_line() { printf '%s\n' "${packages[@]}" | sort | tr '\n' ' ' | sed 's/ $//'; }
+# A plain root filesystem: what a user who installs Debian's torch and a compiler has, nothing optional.
+plain_packages=(
+  python3-torch libtorch-dev g++ cmake ninja-build make
+  python3-dev python3-pytest python3-venv python3-pip python3-setuptools python3-wheel
+)
+# packages_for VERSION: the package list of that root filesystem, one a line.
+packages_for() {
+  if is_plain "$1"; then printf '%s\n' "${plain_packages[@]}"; else printf '%s\n' "${packages[@]}"; fi
+}
+packages_line() { packages_for "$1" | sort | tr '\n' ' ' | sed 's/ $//'; }
 
 rootfs_dir() { echo "$cache_root/torch-$1"; }
 
 is_complete() {
   local dir=$1 version=$2
-  [ -f "$dir/$stamp_name" ] && grep -qx "torch=$version.*" "$dir/$stamp_name"
+  [ -f "$dir/$stamp_name" ] && grep -qx "torch=$(torch_line "$version")\..*" "$dir/$stamp_name"
 }
 
 has_current_packages() {
   local recorded p
   recorded=" $(sed -n 's/^packages=//p' "$1/$stamp_name") "
-  for p in "${packages[@]}"; do
+  for p in $(packages_for "$2"); do
     case "$recorded" in *" $p "*) ;; *) return 1 ;; esac
   done
 }
 
 # Installs packages added to the list since the root filesystem was made, then records the new list.
 add_missing_packages() {
-  local dir=$1
+  local dir=$1 version=$2
   echo "torch-rootfs: installing packages added since $dir was made" >&2
   local list recorded
-  list=$(packages_line)
+  list=$(packages_line "$version")
   run_in "$dir" -- bash -c "export DEBIAN_FRONTEND=noninteractive; apt-get -o Acquire::Check-Valid-Until=false update -qq && apt-get install -y -qq --no-install-recommends $list" >&2
   recorded=$(sed -n 's/^packages=//p' "$dir/$stamp_name")
   list=$(printf '%s\n' $recorded $list | sort -u | tr '\n' ' ' | sed 's/ $//')
@@ -79,7 +95,7 @@ ensure() {
   dir=$(rootfs_dir "$version")
   with_lock "$version"
   if is_complete "$dir" "$version"; then
-    has_current_packages "$dir" || add_missing_packages "$dir"
+    has_current_packages "$dir" "$version" || add_missing_packages "$dir" "$version"
     return 0
   fi
   if ! command -v debootstrap >/dev/null; then
@@ -94,7 +110,7 @@ ensure() {
   rm -rf --one-file-system "$partial"
   mkdir -p "$partial"
   local include
-  include=$(IFS=,; echo "${packages[*]}")
+  include=$(packages_line "$version" | tr ' ' ,)
   echo "torch-rootfs: debootstrap $suite into $dir (about 1.5 minutes, 2 to 2.5 GB)" >&2
   # An empty mirror argument keeps debootstrap's default mirror; "sid" is the script for every current suite.
   debootstrap --variant=minbase --include="$include" "$suite" "$partial" "" sid >&2
@@ -102,10 +118,11 @@ ensure() {
   # The last line only: without /proc, libraries loaded by torch print warnings on stdout.
   torch_version=$(chroot "$partial" python3 -c 'import torch; print(torch.__version__)' 2>/dev/null | tail -n 1)
   case "$torch_version" in
-    "$version".*) ;;
-    *) echo "torch-rootfs: $suite ships torch $torch_version, not $version.x" >&2; return 1 ;;
+    "$(torch_line "$version")".*) ;;
+    *) echo "torch-rootfs: $suite ships torch $torch_version, not $(torch_line "$version").x" >&2; return 1 ;;
   esac
-  printf 'torch=%s suite=%s\npackages=%s\n' "$torch_version" "$suite" "$(packages_line)" >"$partial/$stamp_name"
+  printf 'torch=%s suite=%s\npackages=%s\n' "$torch_version" "$suite" "$(packages_line "$version")" \
+    >"$partial/$stamp_name"
   mv "$partial" "$dir"
   echo "torch-rootfs: ready: $dir (torch $torch_version)" >&2
 }
@@ -114,7 +131,7 @@ run() {
   local version=$1; shift
   local dir
   dir=$(rootfs_dir "$version")
-  { is_complete "$dir" "$version" && has_current_packages "$dir"; } || ensure "$version"
+  { is_complete "$dir" "$version" && has_current_packages "$dir" "$version"; } || ensure "$version"
   run_in "$dir" "$@"
 }
 
@@ -162,5 +179,5 @@ case "$cmd" in
   path) [ $# -eq 1 ] || { echo "usage: $0 path VERSION" >&2; exit 2; }; suite_for "$1" >/dev/null; rootfs_dir "$1" ;;
   run) [ $# -ge 2 ] || { echo "usage: $0 run VERSION [--bind DIR]... -- CMD..." >&2; exit 2; }; run "$@" ;;
   versions) echo "2.6 2.14" ;;
-  *) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  *) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac
