@@ -131,7 +131,8 @@ run() {
   local version=$1; shift
   local dir
   dir=$(rootfs_dir "$version")
-  { is_complete "$dir" "$version" && has_current_packages "$dir" "$version"; } || ensure "$version"
+  # ensure in a subshell: its lock (fd 9) is released before CMD runs, so a long CMD never blocks other users.
+  { is_complete "$dir" "$version" && has_current_packages "$dir" "$version"; } || ( ensure "$version" )
   run_in "$dir" "$@"
 }
 
