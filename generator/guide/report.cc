@@ -86,6 +86,21 @@ std::string file_stat(const FileGuidance& f) {
   return s;
 }
 
+std::string join_references(const std::vector<std::string>& refs, const std::string& separator) {
+  std::string out;
+  for (const auto& r : refs) out += (out.empty() ? "" : separator) + r;
+  return out;
+}
+
+bool is_url(const std::string& ref) { return ref.starts_with("https://"); }
+
+// URLs as autolinks, pages of this project's docs as code.
+std::string markdown_references(const std::vector<std::string>& refs) {
+  std::vector<std::string> shown;
+  for (const auto& r : refs) shown.push_back(is_url(r) ? "<" + r + ">" : "`" + r + "`");
+  return join_references(shown, ", ");
+}
+
 // Word-wraps `text` at `width` columns, each line prefixed by `indent`.
 std::string wrap(const std::string& text, std::size_t width, const std::string& indent) {
   std::istringstream words(text);
@@ -181,7 +196,7 @@ std::string render_text(const Guidance& g, bool color) {
       }
       out << "  " << c("1", "You:") << "\n"
           << (ch.user_action.empty() ? "    Nothing by hand.\n" : wrap(ch.user_action, 100, "    "));
-      out << "  Reference: " << ch.reference << "\n";
+      out << "  References: " << join_references(ch.references, ", ") << "\n";
     }
   }
   if (g.scanned) {
@@ -269,7 +284,7 @@ std::string render_markdown(const Guidance& g) {
         }
       }
       out << "**What you must do.** " << (ch.user_action.empty() ? "Nothing by hand." : ch.user_action) << "\n\n";
-      out << "*Reference:* " << ch.reference << "\n\n";
+      out << "*References:* " << markdown_references(ch.references) << "\n\n";
     }
   }
   if (g.scanned) {
@@ -373,7 +388,7 @@ std::string render_json(const Guidance& g) {
     c["upstream"] = ch.explanation;
     c["generated_change"] = ch.generated_change;
     c["user_action"] = ch.user_action;
-    c["reference"] = ch.reference;
+    c["references"] = ch.references;
     nlohmann::ordered_json files = nlohmann::ordered_json::array();
     for (const auto& f : cg.files) files.push_back(file_json(f, cg.same_diff_as.empty()));
     c["files"] = files;
@@ -439,6 +454,15 @@ std::string esc(std::string_view s) {
     }
   }
   return out;
+}
+
+// URLs as links (navigation only: the page still loads nothing), pages of this project's docs as code.
+std::string html_references(const std::vector<std::string>& refs) {
+  std::vector<std::string> shown;
+  for (const auto& r : refs) {
+    shown.push_back(is_url(r) ? "<a href=\"" + esc(r) + "\">" + esc(r) + "</a>" : "<code>" + esc(r) + "</code>");
+  }
+  return join_references(shown, ", ");
 }
 
 std::string kind_class(ChangeKind k) { return std::string(contract::to_string(k)); }
@@ -568,7 +592,7 @@ std::string render_html(const Guidance& g) {
       }
       out << "</dd>\n<dt>What you must do</dt><dd>"
           << (ch.user_action.empty() ? "Nothing by hand." : esc(ch.user_action)) << "</dd>\n";
-      out << "<dt>Reference</dt><dd class=\"meta\">" << esc(ch.reference) << "</dd>\n</dl>\n</article>\n";
+      out << "<dt>References</dt><dd class=\"meta\">" << html_references(ch.references) << "</dd>\n</dl>\n</article>\n";
     }
     out << "</section>\n";
   }

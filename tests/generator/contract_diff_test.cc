@@ -82,7 +82,8 @@ TEST(ContractDiffSynthetic, FindsVirtualsEnumsMacrosGuardsHeadersAndTemplates) {
   const auto kb = accelgen::contract::KnowledgeBase::load(
       "schema_version: 1\nchanges:\n"
       "  - id: hooks-available\n    component: hooks\n    since: \"2.14\"\n    kind: runtime-error\n"
-      "    summary: s\n    explanation: e\n    generated_change: g\n    user_action: \"\"\n    reference: r\n"
+      "    summary: s\n    explanation: e\n    generated_change: g\n    user_action: \"\"\n"
+      "    references: [\"docs/torch-contract-changes.md#hooks\"]\n"
       "    contract_items: [\"virtual:at::AcceleratorHooksInterface::isAvailable\", \"header:ATen/core/Dimname.h\"]\n",
       "kb.yaml");
   const auto d = cd::diff(a, b, kb);
