@@ -4,6 +4,8 @@
 
 #include <cctype>
 
+#include "model/capabilities.h"
+#include "model/device_names.h"
 #include "model/dtypes.h"
 #include "model/operator_catalog.h"
 
@@ -13,26 +15,6 @@ namespace {
 using kainjow::mustache::data;
 using kainjow::mustache::list;
 using kainjow::mustache::object;
-
-std::string upper(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return text;
-}
-
-/// "my_device" -> "MyDevice"
-std::string camel(const std::string& name) {
-  std::string result;
-  bool up = true;
-  for (char c : name) {
-    if (c == '_') {
-      up = true;
-      continue;
-    }
-    result += up ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
-    up = false;
-  }
-  return result;
-}
 
 data flag(bool value) { return value ? data(data::type::bool_true) : data(data::type::bool_false); }
 
@@ -94,9 +76,10 @@ TemplateData build_render_context(const DeviceSpec& spec, const TargetVersions& 
   data ctx{data::type::object};
   ctx.set("accelgen_version", std::string(kVersion));
   ctx.set("name", spec.name);
-  ctx.set("NAME", upper(spec.name));
-  ctx.set("Name", camel(spec.name));
-  ctx.set("package", "torch_" + spec.name);
+  const DeviceNames names = device_names(spec.name);
+  ctx.set("NAME", names.macro_prefix);
+  ctx.set("Name", names.class_prefix);
+  ctx.set("package", names.package);
   ctx.set("display_name", spec.display_name);
 
   data device{data::type::object};
@@ -109,19 +92,24 @@ TemplateData build_render_context(const DeviceSpec& spec, const TargetVersions& 
 
   ctx.set("dtypes", dtype_list(spec.dtypes));
 
-  const Capabilities& c = spec.caps;
   data caps{data::type::object};
-  caps.set("streams", flag(c.streams));
-  caps.set("events", flag(c.events));
-  caps.set("generator", flag(c.generator));
-  caps.set("pinned_memory", flag(c.pinned_memory));
-  caps.set("graphs", flag(c.graphs));
-  caps.set("amp", flag(c.amp));
-  caps.set("serialization", flag(c.serialization));
-  caps.set("autoload", flag(c.autoload));
-  caps.set("profiler", flag(c.profiler));
-  caps.set("distributed", flag(c.distributed));
+  data prerequisites{data::type::list};
+  bool has_prerequisites = false;
+  for (const auto& c : capability_table()) {
+    const bool on = spec.caps.*(c.field);
+    caps.set(std::string(c.name), flag(on));
+    if (on && !c.prerequisite.empty()) {
+      data p{data::type::object};
+      p.set("capability", std::string(c.name));
+      p.set("debian_package", std::string(c.prerequisite));
+      p.set("without", std::string(c.without));
+      prerequisites.push_back(p);
+      has_prerequisites = true;
+    }
+  }
   ctx.set("caps", caps);
+  ctx.set("has_prerequisites", flag(has_prerequisites));
+  ctx.set("prerequisites", prerequisites);
 
   data amp{data::type::object};
   amp.set("dtypes", dtype_list(spec.amp_dtypes));
@@ -139,7 +127,7 @@ TemplateData build_render_context(const DeviceSpec& spec, const TargetVersions& 
   torch.set("single", flag(targets.single()));
   ctx.set("torch", torch);
 
-  ctx.set("features", build_feature_flags(targets, upper(spec.name)));
+  ctx.set("features", build_feature_flags(targets, names.macro_prefix));
   return ctx;
 }
 

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "contract/torch_version.h"
+#include "model/capabilities.h"
 #include "model/dtypes.h"
 #include "model/operator_catalog.h"
 #include "spec/diagnostic.h"
@@ -154,22 +155,10 @@ class SpecReader {
 
   void read_capabilities(const YAML::Node& n) {
     if (!expect_map(n, "the capabilities section")) return;
-    struct Switch {
-      const char* key;
-      bool Capabilities::*field;
-    };
-    static const Switch switches[] = {
-        {"streams", &Capabilities::streams},         {"events", &Capabilities::events},
-        {"generator", &Capabilities::generator},     {"pinned_memory", &Capabilities::pinned_memory},
-        {"graphs", &Capabilities::graphs},           {"amp", &Capabilities::amp},
-        {"serialization", &Capabilities::serialization}, {"autoload", &Capabilities::autoload},
-        {"profiler", &Capabilities::profiler},       {"distributed", &Capabilities::distributed},
-    };
-    std::vector<std::string> keys;
-    for (const auto& s : switches) keys.push_back(s.key);
-    check_keys(n, keys);
-    for (const auto& s : switches) {
-      optional(n, s.key, [&](const YAML::Node& v) { spec_.caps.*(s.field) = read_bool(v); });
+    check_keys(n, capability_names());
+    for (const auto& c : capability_table()) {
+      const std::string key(c.name);
+      optional(n, key.c_str(), [&](const YAML::Node& v) { spec_.caps.*(c.field) = read_bool(v); });
     }
   }
 
