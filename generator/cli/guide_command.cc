@@ -22,19 +22,9 @@ CLI::Validator report_format_validator() {
 }
 
 TargetVersions parse_target_option(const std::string& text, const std::string& option) {
-  const auto colon = text.find(':');
-  const std::string lo = colon == std::string::npos ? text : text.substr(0, colon);
-  const std::string hi = colon == std::string::npos ? text : text.substr(colon + 1);
-  for (const std::string& part : {lo, hi}) {
-    const std::string problem = contract::torch_version_problem(part);
-    if (!problem.empty()) {
-      throw DiagnosticError({{option, 0, 0, problem, "pass a version such as 2.14 or a range such as 2.6:2.14"}});
-    }
-  }
-  const contract::TorchRange range{*contract::TorchVersion::parse(lo), *contract::TorchVersion::parse(hi)};
-  const std::string problem = contract::validate_range(range);
-  if (!problem.empty()) throw DiagnosticError({{option, 0, 0, problem, "write the range as MIN:MAX"}});
-  return {range.min, range.max};
+  const auto parsed = contract::parse_torch_range(text);
+  if (!parsed) throw DiagnosticError({{option, 0, 0, parsed.problem, parsed.hint}});
+  return parsed.range;
 }
 
 void emit_report(const guide::Guidance& guidance, const std::string& format, const std::string& output) {

@@ -8,6 +8,7 @@
 #include "cli/command_common.h"
 #include "cli/guide_command.h"
 #include "guide/guidance.h"
+#include "guide/user_code.h"
 #include "output/manifest.h"
 #include "plan/generation.h"
 #include "plan/version_knowledge.h"

@@ -10,6 +10,9 @@
 #include <sstream>
 #include <system_error>
 
+#include "contract/strict_yaml.h"
+#include "model/capabilities.h"
+
 namespace accelgen::contract {
 
 namespace fs = std::filesystem;
@@ -55,12 +58,6 @@ const std::vector<std::string>& known_components() {
   return v;
 }
 
-const std::vector<std::string>& known_capabilities() {
-  static const std::vector<std::string> v{"streams", "events", "generator", "pinned_memory", "graphs",
-                                          "amp", "serialization", "autoload", "profiler", "distributed"};
-  return v;
-}
-
 bool Change::applies_to(const std::set<std::string>& enabled_capabilities) const {
   return applies_when.empty() || enabled_capabilities.count(applies_when) > 0;
 }
@@ -101,58 +98,18 @@ bool is_feature_id(const std::string& s) {
   return std::regex_match(s, re);
 }
 
-std::string join(const std::vector<std::string>& v) {
-  std::string out;
-  for (const auto& s : v) out += (out.empty() ? "" : ", ") + s;
-  return out;
+// A reference a user can open: a pytorch/pytorch pull request, issue, commit or file at a tag, or a section of a
+// page in this project's docs/.
+bool is_user_reachable_reference(const std::string& s) {
+  static const std::regex re(
+      "^(https://github\\.com/pytorch/pytorch/(pull/[0-9]+|issues/[0-9]+|commit/[0-9a-f]{7,40}|blob/v[0-9.]+/"
+      "[A-Za-z0-9_./-]+)|docs/[a-z0-9-]+\\.md#[a-z0-9-]+)$");
+  return std::regex_match(s, re);
 }
 
-class Loader {
+class Loader : public StrictYaml {
  public:
-  explicit Loader(std::string origin) : origin_(std::move(origin)) {}
-
-  [[noreturn]] void fail(const YAML::Mark& mark, const std::string& message) const {
-    const bool known = !mark.is_null() && mark.line >= 0;
-    throw KnowledgeBaseError(origin_, known ? mark.line + 1 : 0, known ? mark.column + 1 : 0, message);
-  }
-  [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const { fail(node.Mark(), message); }
-
-  // The value nodes of a mapping by key, rejecting unknown and duplicate keys; `required` keys must be present.
-  std::map<std::string, YAML::Node> fields(const YAML::Node& map, const std::string& what,
-                                           const std::vector<std::string>& required,
-                                           const std::vector<std::string>& optional) const {
-    if (!map.IsMap()) fail(map, what + " must be a mapping");
-    std::map<std::string, YAML::Node> out;
-    for (const auto& kv : map) {
-      const YAML::Node& key = kv.first;
-      if (!key.IsScalar()) fail(key, what + ": keys must be plain names");
-      const std::string name = key.Scalar();
-      const bool known = std::find(required.begin(), required.end(), name) != required.end() ||
-                         std::find(optional.begin(), optional.end(), name) != optional.end();
-      if (!known) {
-        std::vector<std::string> all = required;
-        all.insert(all.end(), optional.begin(), optional.end());
-        fail(key, what + ": unknown key '" + name + "' (known keys: " + join(all) + ")");
-      }
-      if (out.count(name)) fail(key, what + ": duplicate key '" + name + "'");
-      out.emplace(name, kv.second);
-    }
-    for (const auto& r : required) {
-      if (!out.count(r)) fail(map, what + ": missing required field '" + r + "'");
-    }
-    return out;
-  }
-
-  std::string scalar(const YAML::Node& node, const std::string& what, bool allow_empty = false) const {
-    if (node.IsNull()) {
-      if (allow_empty) return "";
-      fail(node, what + " must not be empty");
-    }
-    if (!node.IsScalar()) fail(node, what + " must be a string");
-    std::string s = node.Scalar();
-    if (!allow_empty && s.find_first_not_of(" \t\r\n") == std::string::npos) fail(node, what + " must not be empty");
-    return s;
-  }
+  using StrictYaml::StrictYaml;
 
   void check_regex(const YAML::Node& node, const std::string& text, const std::string& what) const {
     try {
@@ -201,7 +158,7 @@ class Loader {
     if (node.IsMap() && node["id"] && node["id"].IsScalar()) where = "change '" + node["id"].Scalar() + "'";
     auto f = fields(node, where,
                     {"id", "component", "since", "kind", "summary", "explanation", "generated_change", "user_action",
-                     "reference"},
+                     "references"},
                     {"feature", "applies_when", "patterns", "contract_items"});
     Change c;
     c.line = node.Mark().line + 1;
@@ -240,10 +197,19 @@ class Loader {
     c.explanation = scalar(f["explanation"], where + ".explanation");
     c.generated_change = scalar(f["generated_change"], where + ".generated_change");
     c.user_action = scalar(f["user_action"], where + ".user_action", /*allow_empty=*/true);
-    c.reference = scalar(f["reference"], where + ".reference");
+    const YAML::Node& refs = f["references"];
+    if (!refs.IsSequence() || refs.size() == 0) fail(refs, where + ".references must be a non-empty list");
+    for (const auto& r : refs) {
+      c.references.push_back(scalar(r, where + ".references entry"));
+      if (!is_user_reachable_reference(c.references.back())) {
+        fail(r, where + ".references entry '" + c.references.back() +
+                    "' is neither a pytorch/pytorch URL (https://github.com/pytorch/pytorch/pull/N, /issues/N, "
+                    "/commit/SHA, /blob/TAG/PATH) nor a section of this project's docs (docs/PAGE.md#section)");
+      }
+    }
     if (f.count("applies_when")) {
       c.applies_when = scalar(f["applies_when"], where + ".applies_when");
-      const auto& caps = known_capabilities();
+      const auto caps = capability_names();
       if (std::find(caps.begin(), caps.end(), c.applies_when) == caps.end()) {
         fail(f["applies_when"],
              where + ".applies_when '" + c.applies_when + "' is not a capability (known: " + join(caps) + ")");
@@ -281,8 +247,6 @@ class Loader {
     return c;
   }
 
- private:
-  std::string origin_;
 };
 
 }  // namespace
@@ -290,17 +254,9 @@ class Loader {
 KnowledgeBase KnowledgeBase::load(std::string_view yaml_text, std::string_view origin_name) {
   const std::string origin(origin_name);
   Loader loader(origin);
-  YAML::Node root;
-  try {
-    root = YAML::Load(std::string(yaml_text));
-  } catch (const YAML::ParserException& e) {
-    loader.fail(e.mark, "invalid YAML: " + e.msg);
-  }
-  if (!root || root.IsNull()) throw KnowledgeBaseError(origin, 0, 0, "the knowledge base is empty");
+  const YAML::Node root = loader.parse(yaml_text, "the knowledge base");
   auto top = loader.fields(root, "knowledge base", {"schema_version", "changes"}, {});
-  if (loader.scalar(top["schema_version"], "schema_version") != "1") {
-    loader.fail(top["schema_version"], "schema_version must be 1");
-  }
+  loader.expect_schema_version_1(top["schema_version"]);
   const YAML::Node& list = top["changes"];
   if (!list.IsSequence()) loader.fail(list, "changes must be a list");
 
@@ -385,12 +341,6 @@ const Feature* KnowledgeBase::feature(std::string_view id) const {
   return it == features_.end() ? nullptr : &it->second;
 }
 
-std::vector<std::string> KnowledgeBase::feature_ids() const {
-  std::vector<std::string> ids;
-  for (const auto& [id, f] : features_) ids.push_back(id);
-  return ids;
-}
-
 FeatureFlags KnowledgeBase::flags_for(const Feature& feature, const TorchRange& range) {
   FeatureFlags flags;
   flags.since = feature.since;
@@ -407,139 +357,6 @@ std::map<std::string, FeatureFlags> KnowledgeBase::features_for(const TorchRange
   std::map<std::string, FeatureFlags> out;
   for (const auto& [id, f] : features_) out.emplace(id, flags_for(f, range));
   return out;
-}
-
-// ------------------------------------------------------------------------------------------------ scanning
-
-namespace {
-
-struct CompiledPattern {
-  const Change* change;
-  const Pattern* pattern;
-  std::optional<std::regex> regex, requires_regex, missing_regex;
-};
-
-bool name_matches(const std::vector<std::string>& globs, const std::string& name) {
-  for (const auto& g : globs) {
-    if (fnmatch(g.c_str(), name.c_str(), 0) == 0) return true;
-  }
-  return false;
-}
-
-bool skipped_dir(const fs::path& p) {
-  const std::string n = p.filename().string();
-  return (!n.empty() && n[0] == '.') || n == "__pycache__" || n == "node_modules" || n == "build" ||
-         n.starts_with("build-") || n.starts_with("build_") || n.starts_with("cmake-build");
-}
-
-std::vector<std::string> read_lines(const fs::path& p) {
-  std::vector<std::string> lines;
-  std::ifstream in(p, std::ios::binary);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    lines.push_back(std::move(line));
-  }
-  return lines;
-}
-
-std::string trimmed(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t");
-  if (b == std::string::npos) return "";
-  const auto e = s.find_last_not_of(" \t");
-  return s.substr(b, e - b + 1);
-}
-
-void scan_file(const fs::path& path, const std::vector<CompiledPattern>& patterns, TorchVersion from,
-               std::vector<Hit>& hits) {
-  const std::string name = path.filename().string();
-  std::vector<const CompiledPattern*> relevant;
-  for (const auto& cp : patterns) {
-    if (name_matches(cp.pattern->files, name)) relevant.push_back(&cp);
-  }
-  if (relevant.empty()) return;
-  const auto lines = read_lines(path);
-  auto first_line = [&](const std::regex& re) -> int {
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-      if (std::regex_search(lines[i], re)) return static_cast<int>(i) + 1;
-    }
-    return 0;
-  };
-  auto add = [&](const CompiledPattern& cp, int line) {
-    // One hit per file, line and change, even when several patterns of the change match there.
-    const bool dup = std::any_of(hits.begin(), hits.end(), [&](const Hit& h) {
-      return h.path == path && h.line == line && h.change_id == cp.change->id;
-    });
-    if (dup) return;
-    Hit h;
-    h.path = path;
-    h.line = line;
-    h.change_id = cp.change->id;
-    h.kind = cp.change->kind;
-    h.since = cp.change->since;
-    h.new_in_range = from < cp.change->since;
-    h.message = cp.pattern->message;
-    h.fix = cp.pattern->fix;
-    h.text = line > 0 ? trimmed(lines[line - 1]) : "";
-    hits.push_back(std::move(h));
-  };
-  for (const auto* cp : relevant) {
-    int requires_line = cp->requires_regex ? first_line(*cp->requires_regex) : 1;
-    if (requires_line == 0) continue;
-    if (cp->pattern->kind == Pattern::Kind::Missing) {
-      if (first_line(*cp->missing_regex) == 0) add(*cp, requires_line);
-      continue;
-    }
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-      if (std::regex_search(lines[i], *cp->regex)) add(*cp, static_cast<int>(i) + 1);
-    }
-  }
-}
-
-}  // namespace
-
-std::vector<Hit> scan_user_code(const KnowledgeBase& kb, TorchVersion from, TorchVersion to,
-                                const std::vector<fs::path>& roots) {
-  std::vector<CompiledPattern> patterns;
-  for (const auto& c : kb.changes()) {
-    if (to < c.since) continue;
-    for (const auto& p : c.patterns) {
-      CompiledPattern cp{&c, &p, {}, {}, {}};
-      if (!p.regex.empty()) cp.regex.emplace(p.regex, std::regex::ECMAScript | std::regex::optimize);
-      if (!p.requires_regex.empty()) cp.requires_regex.emplace(p.requires_regex, std::regex::ECMAScript);
-      if (!p.missing_regex.empty()) cp.missing_regex.emplace(p.missing_regex, std::regex::ECMAScript);
-      patterns.push_back(std::move(cp));
-    }
-  }
-
-  std::vector<fs::path> files;
-  for (const auto& root : roots) {
-    std::error_code ec;
-    if (fs::is_regular_file(root, ec)) {
-      files.push_back(root);
-      continue;
-    }
-    if (!fs::is_directory(root, ec)) continue;
-    fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec), end;
-    for (; !ec && it != end; it.increment(ec)) {
-      if (it->is_directory(ec)) {
-        if (skipped_dir(it->path())) it.disable_recursion_pending();
-        continue;
-      }
-      if (it->is_regular_file(ec)) files.push_back(it->path());
-    }
-  }
-  std::sort(files.begin(), files.end());
-  files.erase(std::unique(files.begin(), files.end()), files.end());
-
-  std::vector<Hit> hits;
-  for (const auto& f : files) scan_file(f, patterns, from, hits);
-  std::stable_sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) {
-    if (a.path != b.path) return a.path < b.path;
-    if (a.line != b.line) return a.line < b.line;
-    return severity_rank(a.kind) < severity_rank(b.kind);
-  });
-  return hits;
 }
 
 }  // namespace accelgen::contract

@@ -37,9 +37,6 @@ std::optional<ChangeKind> parse_change_kind(std::string_view text);
 
 /// The component values the knowledge base accepts.
 const std::vector<std::string>& known_components();
-/// The capability names `applies_when` accepts (the spec's `capabilities:` switches).
-const std::vector<std::string>& known_capabilities();
-
 /// A way to find an affected use in the user's own code. Regexes use ECMAScript syntax (std::regex) and are
 /// matched one line at a time.
 struct Pattern {
@@ -68,7 +65,9 @@ struct Change {
   std::string explanation;
   std::string generated_change;
   std::string user_action;  // may be empty
-  std::string reference;
+  /// What a user can open to read more: public pytorch/pytorch URLs (pull requests, issues, commits, headers at a
+  /// release tag) or sections of this project's docs ("docs/torch-contract-changes.md#hooks"). Checked at load.
+  std::vector<std::string> references;
   std::string applies_when;  // empty: always applies
   std::vector<Pattern> patterns;
   /// Contract items (accelgen contract-diff ids such as "virtual:at::PrivateUse1HooksInterface::isAvailable",
@@ -138,7 +137,6 @@ class KnowledgeBase {
 
   const std::map<std::string, Feature>& features() const { return features_; }
   const Feature* feature(std::string_view id) const;
-  std::vector<std::string> feature_ids() const;  // sorted
 
   /// Flags for every feature id of the knowledge base.
   std::map<std::string, FeatureFlags> features_for(const TorchRange& range) const;
@@ -151,27 +149,5 @@ class KnowledgeBase {
 
 /// Severity order used by changes_between: kind, then since, then knowledge-base line.
 bool more_severe_first(const Change& a, const Change& b);
-
-// ------------------------------------------------------------------------------------------------ user code scan
-
-struct Hit {
-  std::filesystem::path path;
-  int line = 0;  // 1-based
-  std::string change_id;
-  ChangeKind kind = ChangeKind::NewFeature;
-  TorchVersion since;
-  bool new_in_range = false;  // from < since <= to (otherwise the change predates `from` but still applies)
-  std::string message;
-  std::string fix;
-  std::string text;  // the offending line, trimmed
-};
-
-/// Scans every file under `roots` (files or directories, recursively; hidden directories, __pycache__,
-/// node_modules and build, build-*, build_*, cmake-build* directories are skipped) with the patterns of every
-/// change in effect at `to` (since <= to): breaking or deprecated uses in the target version, including
-/// deprecations that predate `from` (Hit::new_in_range tells them apart). One hit per file, line and change.
-/// Hits are sorted by path, then line, then severity.
-std::vector<Hit> scan_user_code(const KnowledgeBase& kb, TorchVersion from, TorchVersion to,
-                                const std::vector<std::filesystem::path>& roots);
 
 }  // namespace accelgen::contract

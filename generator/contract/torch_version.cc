@@ -7,6 +7,8 @@
 #include <sstream>
 #include <system_error>
 
+#include "contract/torch_support.h"
+
 namespace accelgen::contract {
 
 namespace fs = std::filesystem;
@@ -148,12 +150,34 @@ std::string TorchRange::display() const {
   return single() ? min.to_string() : min.to_string() + " to " + max.to_string();
 }
 
+RangeParse parse_torch_range(std::string_view text) {
+  const auto colon = text.find(':');
+  if (colon == std::string_view::npos) return parse_torch_range(text, text);
+  return parse_torch_range(text.substr(0, colon), text.substr(colon + 1));
+}
+
+RangeParse parse_torch_range(std::string_view min_text, std::string_view max_text) {
+  RangeParse result;
+  for (const auto text : {min_text, max_text}) {
+    result.problem = torch_version_problem(text);
+    if (!result.problem.empty()) {
+      result.hint = "use one version such as 2.14 or a range such as 2.6:2.14";
+      return result;
+    }
+  }
+  result.range = {*TorchVersion::parse(min_text), *TorchVersion::parse(max_text)};
+  result.problem = validate_range(result.range);
+  if (!result.problem.empty()) result.hint = "write the range as MIN:MAX, the lower bound first";
+  return result;
+}
+
 // ------------------------------------------------------------------------------------------------ supported set
 
 const std::vector<TorchVersion>& supported_versions() {
   static const std::vector<TorchVersion> versions = [] {
+    const TorchSupport& support = torch_support();  // knowledge/torch-versions.yaml
     std::vector<TorchVersion> v;
-    for (int minor = 6; minor <= 14; ++minor) v.push_back({2, minor});
+    for (int minor = support.min.minor; minor <= support.max.minor; ++minor) v.push_back({support.min.major, minor});
     return v;
   }();
   return versions;
@@ -176,14 +200,6 @@ std::string supported_versions_text() {
     list += v.to_string();
   }
   return min_supported_version().to_string() + " to " + max_supported_version().to_string() + " (" + list + ")";
-}
-
-std::vector<TorchVersion> versions_in(const TorchRange& range) {
-  std::vector<TorchVersion> out;
-  for (const auto& v : supported_versions()) {
-    if (range.contains(v)) out.push_back(v);
-  }
-  return out;
 }
 
 std::string torch_version_problem(std::string_view text) {

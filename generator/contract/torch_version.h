@@ -35,7 +35,7 @@ struct TorchRange {
   std::string display() const;  // "2.14" or "2.6 to 2.14"
 };
 
-/// Every supported version, ascending: 2.6, 2.7, ..., 2.14.
+/// Every supported version, ascending: 2.6, 2.7, ..., 2.14 (knowledge/torch-versions.yaml, see torch_support.h).
 const std::vector<TorchVersion>& supported_versions();
 TorchVersion min_supported_version();
 TorchVersion max_supported_version();
@@ -44,9 +44,6 @@ bool is_supported(TorchVersion v);
 /// "2.6 to 2.14 (2.6, 2.7, 2.8, 2.9, 2.10, 2.11, 2.12, 2.13, 2.14)".
 std::string supported_versions_text();
 
-/// The supported versions inside `range`, ascending.
-std::vector<TorchVersion> versions_in(const TorchRange& range);
-
 /// Empty when `text` names a supported version; otherwise one sentence saying what is wrong and what is supported,
 /// e.g. "torch 1.13 is not supported; accelgen supports torch 2.6 to 2.14 (2.6, 2.7, ...)".
 std::string torch_version_problem(std::string_view text);
@@ -54,6 +51,19 @@ std::string torch_version_problem(std::string_view text);
 /// Empty when every version of `range` is supported and min <= max; otherwise a message naming the offending
 /// bound(s) and listing what is supported.
 std::string validate_range(const TorchRange& range);
+
+/// The result of parse_torch_range: `range` when `problem` is empty, else what is wrong and a hint.
+struct RangeParse {
+  TorchRange range;
+  std::string problem;
+  std::string hint;
+  explicit operator bool() const { return problem.empty(); }
+};
+
+/// The one parser of a torch target: "2.14" (one version) or "2.6:2.14" (a range), every bound supported.
+RangeParse parse_torch_range(std::string_view text);
+/// The same from its two bounds (a spec's `torch: {min, max}`).
+RangeParse parse_torch_range(std::string_view min_text, std::string_view max_text);
 
 /// An installed torch found on disk.
 struct DetectedTorch {

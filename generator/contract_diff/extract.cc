@@ -18,6 +18,7 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "contract/torch_support.h"
 #include "contract_diff/contract_diff.h"
 
 namespace accelgen::contract_diff {
@@ -25,36 +26,23 @@ namespace accelgen::contract_diff {
 namespace fs = std::filesystem;
 
 const std::vector<std::string>& contract_headers() {
-  static const std::vector<std::string> headers{
-      "ATen/detail/AcceleratorHooksInterface.h",   // accelerator hooks
-      "ATen/detail/PrivateUse1HooksInterface.h",   // PrivateUse1 hooks
-      "c10/core/impl/DeviceGuardImplInterface.h",  // device guard
-      "c10/core/Allocator.h",                      // allocator
-      "c10/core/CachingDeviceAllocator.h",         // caching device allocator, DeviceAllocator
-      "ATen/core/CachingHostAllocator.h",          // host allocator
-      "ATen/core/GeneratorForPrivateuseone.h",     // generator registration
-      "ATen/core/GraphImplInterface.h",            // graph interface (new)
-      "c10/core/DispatchKey.h",                    // dispatch keys
-      "c10/core/ScalarType.h",                     // scalar types
-      "torch/headeronly/core/ScalarType.h",        // scalar types (moved)
-      "c10/core/DeviceType.h",                     // device types
-      "torch/headeronly/core/DeviceType.h",        // device types (moved)
-      "c10/core/DeviceCapability.h",               // device capability (new)
-      "ATen/autocast_mode.h",                      // autocast macros
-      "c10/core/TensorImpl.h",                     // custom TensorImpl virtuals
-      "torch/csrc/profiler/standalone/privateuse1_observer.h",  // profiler observer macro
-      "ATen/core/Dimname.h",                       // named tensors (removed)
-      "ATen/native/DispatchStub.h",                // REGISTER_PRIVATEUSE1_DISPATCH, stub layout
-      "ATen/DeviceAccelerator.h",                  // at::accelerator functions
-      "ATen/ATen.h",                               // language gate (guards and cxx-gate only)
-  };
+  static const std::vector<std::string> headers = [] {
+    std::vector<std::string> paths;
+    for (const auto& h : contract::torch_support().contract_headers) paths.push_back(h.path);
+    return paths;
+  }();
   return headers;
 }
 
 namespace {
 
 // Headers read for preprocessor facts only (guards, cxx-gate): their declarations belong to other headers.
-bool token_only(const std::string& rel) { return rel == "ATen/ATen.h"; }
+bool token_only(const std::string& rel) {
+  for (const auto& h : contract::torch_support().contract_headers) {
+    if (h.path == rel) return h.tokens_only;
+  }
+  return false;
+}
 
 const std::regex& macro_name_re() {
   static const std::regex re(

@@ -103,13 +103,4 @@ struct GuidanceRequest {
 /// Builds the guidance. Throws RenderError / DiagnosticError on template or spec problems.
 Guidance build_guidance(const GuidanceRequest& request, const contract::KnowledgeBase& kb);
 
-/// The capabilities the spec turns on, as the knowledge base's `applies_when` names them.
-std::set<std::string> enabled_capabilities(const DeviceSpec& spec);
-
-/// The user code of a backend tree: every regular file in `dir` that the manifest does not list as generated
-/// (user-owned scaffolds count as user code), skipping .accelgen/, hidden directories, Python virtual
-/// environments (directories holding pyvenv.cfg, venv*, .venv), build directories (build, build-*, build_*,
-/// cmake-build*), __pycache__, node_modules, *.egg-info and third_party/accelsim. Sorted.
-std::vector<std::filesystem::path> user_code_files(const std::filesystem::path& dir);
-
 }  // namespace accelgen::guide

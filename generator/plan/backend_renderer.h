@@ -11,29 +11,46 @@
 
 namespace accelgen {
 
+/// Where a backend keeps its spec, relative to the backend's root; banners name it.
+inline const std::string kSpecFileName = "accelgen.yaml";
+
 /// Every file of the backend: the rendered templates/backend/ tree and the bundled runtime (third_party/accelsim).
-/// `spec_file_name` is how headers name the spec (relative to the backend: "accelgen.yaml").
+/// `spec_file_name` is how banners name the spec (relative to the backend).
 /// Deterministic: the same inputs give byte-identical output.
 FileSet render_backend(const DeviceSpec& spec, const TargetVersions& targets,
-                       const std::string& spec_file_name = "accelgen.yaml");
+                       const std::string& spec_file_name = kSpecFileName);
 
-/// One rendered template, before the file header is added.
-struct RenderedBody {
-  std::string body;
+/// One file of the backend before its banner (the comment that says who generated it): where it goes, who owns
+/// it, where it comes from and what it holds.
+struct FileJob {
+  std::string path;  // relative, '/'-separated
   FileOwner owner = FileOwner::Generated;
+  std::string source;     // the embedded template or bundled runtime file it comes from
+  bool bundled = false;   // a file of the bundled runtime (third_party/accelsim), copied as it is
+  std::string body;
+  bool executable = false;
 };
 
-/// The templates/backend/ tree rendered with `ctx`, by output path, without file headers. Templates whose body
-/// is only whitespace are absent (a capability the spec turns off drops the whole file). render_backend is built
-/// on this; upgrade guidance uses it to render with a modified context.
-std::map<std::string, RenderedBody> render_template_bodies(const DeviceSpec& spec, const TemplateData& ctx);
+/// What a banner says about the generation: the spec file, the device and the targeted torch versions.
+struct BannerNotes {
+  std::string spec_file_name;  // relative to the backend: kSpecFileName
+  std::string device;
+  std::string torch_display;  // TargetVersions::display()
+};
+
+/// Every file of the backend rendered with `ctx`, by path, without banners: the templates/backend/ tree and the
+/// bundled runtime. Templates whose body is only whitespace are absent (a capability the spec turns off drops the
+/// whole file). Upgrade guidance renders with modified contexts and compares bodies.
+std::map<std::string, FileJob> render_file_jobs(const DeviceSpec& spec, const TemplateData& ctx);
+
+/// The banner of a job, in its file type's comment syntax ("" for formats without comments, such as JSON).
+std::string banner(const FileJob& job, const BannerNotes& notes);
+
+/// The files the jobs write: banner + body, sorted by path.
+FileSet attach_banners(const std::map<std::string, FileJob>& jobs, const BannerNotes& notes);
 
 /// The commented spec `accelgen init NAME` writes (templates/spec/accelgen.yaml.mustache); `torch_yaml` is the
 /// YAML spelling of its torch field: "\"2.14\"", "{min: \"2.6\", max: \"2.14\"}" or "auto".
 std::string render_initial_spec(const std::string& name, const std::string& torch_yaml);
-
-/// The comment that opens a generated file, in the file type's comment syntax (empty for formats without
-/// comments, such as JSON).
-std::string file_header(const std::string& path, const std::string& origin_note);
 
 }  // namespace accelgen

@@ -12,7 +12,7 @@ Generation prepare_generation(const GenerationRequest& request) {
   TargetVersions targets = resolve_targets(spec, request.torch_override, request.torch_prefix);
   TreeInputs inputs;
   inputs.files = render_backend(spec, targets);
-  inputs.spec_file = "accelgen.yaml";
+  inputs.spec_file = kSpecFileName;
   inputs.spec_content = request.spec_text;
   inputs.manifest.accelgen_version = kVersion;
   inputs.manifest.torch_min = targets.min.to_string();

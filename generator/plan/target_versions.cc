@@ -4,10 +4,6 @@
 
 namespace accelgen {
 
-std::string TargetVersions::display() const {
-  return contract::TorchRange{min, max}.display();
-}
-
 namespace {
 
 [[noreturn]] void fail(const DeviceSpec& spec, bool from_option, std::string message, std::string hint) {
@@ -37,25 +33,12 @@ TargetVersions detect(const DeviceSpec& spec, bool from_option, const std::strin
 TargetVersions resolve_targets(const DeviceSpec& spec, const std::string& override_text,
                                const std::string& torch_prefix) {
   const bool from_option = !override_text.empty();
-  std::string min_text = spec.torch.min, max_text = spec.torch.max;
-  if (from_option) {
-    if (override_text == "auto") return detect(spec, true, torch_prefix);
-    const auto colon = override_text.find(':');
-    min_text = override_text.substr(0, colon);
-    max_text = colon == std::string::npos ? min_text : override_text.substr(colon + 1);
-  } else if (spec.torch.kind == TorchRequest::Kind::Auto) {
-    return detect(spec, false, torch_prefix);
-  }
-  for (const auto& text : {min_text, max_text}) {
-    if (auto problem = contract::torch_version_problem(text); !problem.empty()) {
-      fail(spec, from_option, problem, "use one version (\"2.14\") or a range (\"2.6:2.14\" on the command line)");
-    }
-  }
-  contract::TorchRange range{*contract::TorchVersion::parse(min_text), *contract::TorchVersion::parse(max_text)};
-  if (auto problem = contract::validate_range(range); !problem.empty()) {
-    fail(spec, from_option, problem, "the lower bound comes first");
-  }
-  return {range.min, range.max};
+  if (from_option && override_text == "auto") return detect(spec, true, torch_prefix);
+  if (!from_option && spec.torch.kind == TorchRequest::Kind::Auto) return detect(spec, false, torch_prefix);
+  const auto parsed = from_option ? contract::parse_torch_range(override_text)
+                                  : contract::parse_torch_range(spec.torch.min, spec.torch.max);
+  if (!parsed) fail(spec, from_option, parsed.problem, parsed.hint);
+  return parsed.range;
 }
 
 }  // namespace accelgen

@@ -8,12 +8,8 @@
 
 namespace accelgen {
 
-struct TargetVersions {
-  contract::TorchVersion min;
-  contract::TorchVersion max;
-  bool single() const { return min == max; }
-  std::string display() const;  // "2.14" or "2.6 to 2.14"
-};
+/// The targeted torch versions: a contract::TorchRange (min == max for one version).
+using TargetVersions = contract::TorchRange;
 
 /// Resolves the spec's request, or `override_text` (the --torch option: "2.14", "2.6:2.14", "auto") when it is
 /// not empty. `auto` detects the installed torch under `torch_prefix` (default: /usr). Throws DiagnosticError

@@ -72,8 +72,7 @@ using kainjow::mustache::context;
 /// names that exist with the value false, so a miss always means a typo or a missing context entry.
 class StrictContext : public context<std::string> {
  public:
-  StrictContext(const TemplateData* data, const PartialLookup& partials)
-      : context<std::string>(data), partials_(partials) {}
+  explicit StrictContext(const TemplateData* data) : context<std::string>(data) {}
 
   const basic_data<std::string>* get(const std::string& name) const override {
     const auto* found = context<std::string>::get(name);
@@ -82,33 +81,26 @@ class StrictContext : public context<std::string> {
   }
 
   const basic_data<std::string>* get_partial(const std::string& name) const override {
-    if (auto it = partial_cache_.find(name); it != partial_cache_.end()) return &it->second;
-    std::optional<std::string> text = partials_ ? partials_(name) : std::nullopt;
-    if (!text) {
-      missing_.insert("> " + name);
-      return nullptr;
-    }
-    return &partial_cache_.emplace(name, TemplateData(preprocess_standalone_lines(*text))).first->second;
+    missing_.insert("> " + name);
+    return nullptr;
   }
 
   const std::set<std::string>& missing() const { return missing_; }
 
  private:
-  const PartialLookup& partials_;
   mutable std::set<std::string> missing_;
-  mutable std::map<std::string, TemplateData> partial_cache_;
 };
 
 }  // namespace
 
 std::string render_template(std::string_view template_text, const TemplateData& data,
-                            std::string_view template_name, const PartialLookup& partials) {
+                            std::string_view template_name) {
   kainjow::mustache::mustache tmpl{preprocess_standalone_lines(template_text)};
   if (!tmpl.is_valid()) {
     throw RenderError(std::string(template_name) + ": template syntax error: " + tmpl.error_message());
   }
   tmpl.set_custom_escape([](const std::string& text) { return text; });
-  StrictContext ctx(&data, partials);
+  StrictContext ctx(&data);
   std::string output = tmpl.render(ctx);
   if (!tmpl.is_valid()) {
     throw RenderError(std::string(template_name) + ": " + tmpl.error_message());

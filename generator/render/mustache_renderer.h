@@ -2,8 +2,6 @@
 // name that the context does not define is an error instead of silently rendering empty.
 #pragma once
 
-#include <functional>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -19,12 +17,10 @@ class RenderError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// Looks up a partial by name ({{> name}}); nullopt if there is none.
-using PartialLookup = std::function<std::optional<std::string>(const std::string& name)>;
-
 /// Renders `template_text` with `data`. `template_name` names the template in error messages.
-/// Throws RenderError for a syntax error or a name the context does not define.
+/// Throws RenderError for a syntax error, a name the context does not define or a partial ({{> name}}: templates
+/// have none).
 std::string render_template(std::string_view template_text, const TemplateData& data,
-                            std::string_view template_name, const PartialLookup& partials = {});
+                            std::string_view template_name);
 
 }  // namespace accelgen

@@ -10,6 +10,8 @@
 
 #include "guide/guidance.h"
 #include "guide/report.h"
+#include "guide/user_code.h"
+#include "model/capabilities.h"
 #include "output/manifest.h"
 #include "plan/backend_renderer.h"
 #include "plan/version_knowledge.h"
@@ -88,7 +90,7 @@ TEST(GuideModel, ListsEveryApplicableChangeMostSevereFirst) {
   const auto spec = spec_with();
   const auto g = guidance(spec, "2.6", "2.14");
   const auto expected =
-      accelgen::version_knowledge().changes_between({2, 6}, {2, 14}, guide::enabled_capabilities(spec));
+      accelgen::version_knowledge().changes_between({2, 6}, {2, 14}, accelgen::enabled_capabilities(spec.caps));
   ASSERT_EQ(g.changes.size(), expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(g.changes[i].change, expected[i]);
   for (std::size_t i = 1; i < g.changes.size(); ++i) {

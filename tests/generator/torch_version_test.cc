@@ -80,10 +80,23 @@ TEST(TorchRange, SingleDisplayAndVersionsIn) {
   EXPECT_EQ(range.display(), "2.6 to 2.14");
   EXPECT_TRUE(range.contains({2, 10}));
   EXPECT_FALSE(range.contains({2, 15}));
-  auto in = contract::versions_in({{2, 12}, {2, 14}});
-  ASSERT_EQ(in.size(), 3u);
-  EXPECT_EQ(in[0], (TorchVersion{2, 12}));
-  EXPECT_EQ(in[2], (TorchVersion{2, 14}));
+}
+
+TEST(TorchRange, OneParserForVersionsAndRanges) {
+  auto one = contract::parse_torch_range("2.14");
+  ASSERT_TRUE(one) << one.problem;
+  EXPECT_TRUE(one.range.single());
+  EXPECT_EQ(one.range.max, (TorchVersion{2, 14}));
+  auto range = contract::parse_torch_range("2.6:2.14");
+  ASSERT_TRUE(range) << range.problem;
+  EXPECT_EQ(range.range.display(), "2.6 to 2.14");
+  auto reversed = contract::parse_torch_range("2.14:2.6");
+  EXPECT_FALSE(reversed);
+  EXPECT_NE(reversed.hint.find("lower bound first"), std::string::npos);
+  auto unsupported = contract::parse_torch_range("1.13");
+  EXPECT_FALSE(unsupported);
+  EXPECT_NE(unsupported.problem.find("not supported"), std::string::npos) << unsupported.problem;
+  EXPECT_FALSE(contract::parse_torch_range("2.6:"));
 }
 
 TEST(TorchRange, ValidateRangeExplainsWhatIsSupported) {

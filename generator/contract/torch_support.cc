@@ -1,0 +1,59 @@
+#include "contract/torch_support.h"
+
+#include <stdexcept>
+
+#include "contract/knowledge_base.h"
+#include "contract/strict_yaml.h"
+#include "embed/embedded_files.h"
+
+namespace accelgen::contract {
+
+TorchSupport TorchSupport::load(std::string_view yaml_text, const std::string& origin) {
+  const StrictYaml reader(origin);
+  const YAML::Node root = reader.parse(yaml_text, "the torch version list");
+  auto top = reader.fields(root, "torch version list", {"schema_version", "supported", "contract_headers"}, {});
+  reader.expect_schema_version_1(top["schema_version"]);
+
+  TorchSupport support;
+  auto range = reader.fields(top["supported"], "supported", {"min", "max"}, {});
+  auto version = [&](const YAML::Node& node, const std::string& what) {
+    const std::string text = reader.scalar(node, what);
+    auto v = TorchVersion::parse(text);
+    if (!v) reader.fail(node, what + " '" + text + "' is not a torch version such as \"2.14\"");
+    return *v;
+  };
+  support.min = version(range["min"], "supported.min");
+  support.max = version(range["max"], "supported.max");
+  if (support.max < support.min || support.min.major != support.max.major) {
+    reader.fail(top["supported"], "supported: min must not be above max, and both must share one major version");
+  }
+
+  const YAML::Node& headers = top["contract_headers"];
+  if (!headers.IsSequence() || headers.size() == 0) reader.fail(headers, "contract_headers must be a non-empty list");
+  for (std::size_t i = 0; i < headers.size(); ++i) {
+    const std::string where = "contract_headers[" + std::to_string(i) + "]";
+    auto f = reader.fields(headers[i], where, {"path", "what"}, {"tokens_only"});
+    ContractHeader h;
+    h.path = reader.scalar(f["path"], where + ".path");
+    h.what = reader.scalar(f["what"], where + ".what");
+    if (f.count("tokens_only")) {
+      const std::string flag = reader.scalar(f["tokens_only"], where + ".tokens_only");
+      if (flag != "true" && flag != "false") reader.fail(f["tokens_only"], where + ".tokens_only must be true or false");
+      h.tokens_only = flag == "true";
+    }
+    support.contract_headers.push_back(std::move(h));
+  }
+  return support;
+}
+
+const TorchSupport& torch_support() {
+  static const TorchSupport support = [] {
+    constexpr const char* kPath = "knowledge/torch-versions.yaml";
+    auto text = embedded::file(kPath);
+    if (!text) throw std::logic_error(std::string(kPath) + " is not embedded in this build");
+    return TorchSupport::load(*text, kPath);
+  }();
+  return support;
+}
+
+}  // namespace accelgen::contract
