@@ -29,7 +29,9 @@ namespace torch_mydevice {
 
 namespace {
 
-// C++ exceptions must not cross into Python: map them to the matching Python exception.
+// C++ exceptions must not cross into Python: map them to the Python exception torch raises for them. torch's own
+// HANDLE_TH_ERRORS / END_HANDLE_TH_ERRORS (torch/csrc/Exceptions.h) would do the same, but that header includes
+// pybind11, which Debian's libtorch-dev does not bring (no pybind11-dev): this module needs only the CPython API.
 void set_python_error(const std::exception& e, PyObject* type) {
   const auto* c10_error = dynamic_cast<const c10::Error*>(&e);
   const char* message = c10_error != nullptr ? c10_error->what_without_backtrace() : e.what();

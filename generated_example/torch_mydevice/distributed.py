@@ -4,7 +4,7 @@
 
 Importing torch_mydevice registers it, after which
 
-    torch.distributed.init_process_group()                               # mydevice tensors -> mydevice_gloo, CPU -> gloo
+    torch.distributed.init_process_group()  # mydevice tensors -> mydevice_gloo, CPU tensors -> gloo
     torch.distributed.init_process_group("cpu:gloo,mydevice:mydevice_gloo")  # the same, spelt out
 
 both route collectives on mydevice tensors to this backend. It is written in C++
@@ -23,12 +23,34 @@ import torch.distributed as dist
 
 BACKEND_NAME = "mydevice_gloo"
 
-__all__ = ["BACKEND_NAME", "is_available"]
+__all__ = ["BACKEND_NAME", "is_available", "is_built", "unavailable_reason"]
+
+
+def is_built() -> bool:
+    """True when torch_mydevice was compiled with its C++ process-group backend. CMake leaves it out (with a
+    warning) when Gloo's headers and library are missing: Debian package libgloo-dev."""
+    return hasattr(torch.ops.torch_mydevice, "_attach_process_group_backend")
+
+
+def unavailable_reason() -> str:
+    """Why is_available() is False ("" when it is True)."""
+    if not dist.is_available():
+        return "this torch was built without torch.distributed"
+    if not dist.is_gloo_available():
+        return "this torch was built without Gloo"
+    if not is_built():
+        return (
+            "torch_mydevice was built without its torch.distributed backend: CMake found no Gloo. Install the "
+            "Debian package libgloo-dev and reinstall torch_mydevice, or set `capabilities.distributed: false` in "
+            "accelgen.yaml and regenerate to leave it out on purpose"
+        )
+    return ""
 
 
 def is_available() -> bool:
-    """True when this torch has torch.distributed and Gloo (the transport underneath)."""
-    return dist.is_available() and dist.is_gloo_available()
+    """True when this torch has torch.distributed and Gloo (the transport underneath) and torch_mydevice was built
+    with its backend; unavailable_reason() says what is missing otherwise."""
+    return not unavailable_reason()
 
 
 def _create_backend(store, rank: int, world_size: int, timeout: timedelta):

@@ -13,7 +13,7 @@ const std::vector<CapabilityInfo>& capability_table() {
       {"serialization", &Capabilities::serialization, "", ""},
       {"autoload", &Capabilities::autoload, "", ""},
       {"profiler", &Capabilities::profiler, "libfmt-dev",
-       "the torch.profiler (Kineto) activity source; device time still reaches torch.autograd.profiler"},
+       "torch.profiler's device activity (torch.autograd.profiler still gets device time)"},
       {"distributed", &Capabilities::distributed, "libgloo-dev", "the torch.distributed backend"},
   };
   return table;

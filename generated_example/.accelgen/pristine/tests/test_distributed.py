@@ -91,6 +91,16 @@ def assert_all_ok(verdicts):
 # ------------------------------------------------------------------------------------------------ tests
 
 
+def _unavailable_reason():
+    import torch_mydevice.distributed
+
+    return torch_mydevice.distributed.unavailable_reason()
+
+
+# Built without Gloo (a plain Debian torch without libgloo-dev): every test below is skipped, saying why.
+pytestmark = pytest.mark.skipif(bool(_unavailable_reason()), reason=_unavailable_reason())
+
+
 @pytest.mark.parametrize("world", [2, 4])
 def test_collectives(tmp_path, world):
     assert_all_ok(launch(tmp_path, "collectives", world))
