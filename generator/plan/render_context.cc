@@ -6,6 +6,7 @@
 
 #include "model/dtypes.h"
 #include "model/operator_catalog.h"
+#include "render/escape.h"
 
 namespace accelgen {
 namespace {
@@ -97,7 +98,13 @@ TemplateData build_render_context(const DeviceSpec& spec, const TargetVersions& 
   ctx.set("NAME", upper(spec.name));
   ctx.set("Name", camel(spec.name));
   ctx.set("package", "torch_" + spec.name);
-  ctx.set("display_name", spec.display_name);
+  // The display name, escaped for each kind of place it lands (render/escape.h); there is no unescaped form.
+  ctx.set("display_name_cpp", escape::cpp_string(spec.display_name));
+  ctx.set("display_name_cpp_comment", escape::cpp_comment(spec.display_name));
+  ctx.set("display_name_py", escape::py_string(spec.display_name));
+  ctx.set("display_name_toml", escape::toml_string(spec.display_name));
+  ctx.set("display_name_cmake_comment", escape::cmake_comment(spec.display_name));
+  ctx.set("display_name_md", escape::markdown_text(spec.display_name));
 
   data device{data::type::object};
   device.set("count", std::to_string(spec.count));
