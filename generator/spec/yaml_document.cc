@@ -2,7 +2,10 @@
 
 #include <yaml-cpp/depthguard.h>
 
+#include <yaml-cpp/eventhandler.h>
+
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -58,13 +61,58 @@ struct Checker {
   }
 };
 
+/// Counts the documents of a stream by their start marks, without building nodes.
+class DocumentCounter : public YAML::EventHandler {
+ public:
+  std::vector<YAML::Mark> starts;
+  void OnDocumentStart(const YAML::Mark& mark) override { starts.push_back(mark); }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+};
+
+std::string position(const YAML::Mark& mark) {
+  return "line " + std::to_string(mark.line + 1) + ", column " + std::to_string(mark.column + 1);
+}
+
+/// Checks that `text` holds exactly one document. yaml-cpp 0.7 never returns from YAML::LoadAll on some inputs
+/// (a stray ',' where a document starts: it reports the same document again and again without reading on), so
+/// the documents are counted here with a guard against a parser that makes no progress.
+void check_one_document(const std::string& text, const std::string& source) {
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  DocumentCounter counter;
+  while (parser.HandleNextDocument(counter)) {
+    const auto& starts = counter.starts;
+    if (starts.size() >= 2 && starts[starts.size() - 1].pos == starts[starts.size() - 2].pos) {
+      const YAML::Mark& at = starts.back();
+      const char c = static_cast<std::size_t>(at.pos) < text.size() ? text[at.pos] : ' ';
+      throw DiagnosticError({{source, at.line + 1, at.column + 1,
+                              std::string("YAML syntax error: unexpected '") + c + "' where a value should start",
+                              "a spec starts with `accelgen: 1`; remove the stray character"}});
+    }
+    if (starts.size() > 1) {
+      throw DiagnosticError({{source, starts[1].line + 1, starts[1].column + 1,
+                              "the spec holds more than one YAML document (the first starts at " +
+                                  position(starts[0]) + "); it must hold exactly one",
+                              "remove the '---' line and what follows it, or merge the documents into one"}});
+    }
+  }
+}
+
 }  // namespace
 
 YAML::Node load_single_yaml_document(std::string_view text, std::string_view source_name) {
   const std::string source(source_name);
-  std::vector<YAML::Node> documents;
+  YAML::Node document;
   try {
-    documents = YAML::LoadAll(std::string(text));
+    check_one_document(std::string(text), source);
+    document = YAML::Load(std::string(text));
   } catch (const YAML::DeepRecursion& e) {
     throw DiagnosticError({{source, e.mark.line + 1, e.mark.column + 1,
                             "the spec nests too deeply (more than " + std::to_string(e.depth()) + " levels)",
@@ -76,19 +124,10 @@ YAML::Node load_single_yaml_document(std::string_view text, std::string_view sou
   } catch (const YAML::Exception& e) {
     throw DiagnosticError({{source, 0, 0, std::string("cannot read the spec as YAML: ") + e.what(), ""}});
   }
-  if (documents.empty()) return YAML::Node();
-  if (documents.size() > 1) {
-    const YAML::Mark first = documents[0].Mark(), second = documents[1].Mark();
-    std::string where = first.is_null() ? "" : " (the first starts at line " + std::to_string(first.line + 1) + ")";
-    throw DiagnosticError({{source, second.is_null() ? 0 : second.line + 1, second.is_null() ? 0 : second.column + 1,
-                            "the spec holds " + std::to_string(documents.size()) + " YAML documents" + where +
-                                "; it must hold exactly one",
-                            "remove the '---' line and what follows it, or merge the documents into one"}});
-  }
   Checker checker{source, {}, 0};
-  checker.walk(documents[0], 0);
+  checker.walk(document, 0);
   if (!checker.problems.empty()) throw DiagnosticError(checker.problems, checker.unlisted);
-  return documents[0];
+  return document;
 }
 
 }  // namespace accelgen

@@ -11,7 +11,8 @@ if [ "${ACCELGEN_DISK_FULL_INSIDE:-}" != 1 ]; then
 fi
 fail() { echo "FAIL: $*"; exit 1; }
 mnt=$(mktemp -d)
-mount -t tmpfs -o size=4m tmpfs "$mnt" || { echo "skipped: cannot mount a tmpfs"; exit 77; }
+mount -t tmpfs -o size=4m tmpfs "$mnt" || { rmdir "$mnt"; echo "skipped: cannot mount a tmpfs"; exit 77; }
+trap 'umount "$mnt"; rmdir "$mnt"' EXIT
 "$bin" init mydevice --torch 2.6 --dir "$mnt" >/dev/null
 tree="$mnt/mydevice"
 state() { (cd "$tree" && find . -type f ! -path ./.accelgen/lock -exec sha1sum {} + | sort); }

@@ -156,11 +156,19 @@ TEST(OutputStage, ConcurrentRunsLeaveOneConsistentTree) {
 }
 
 TEST(OutputStage, ARunKilledAtAnyStepIsCompletedOrRolledBackByTheNextCommand) {
+  // The user edits the spec: a new display name (files updated) and graphs off (files removed).
   TempDir base;
-  const fs::path original = init_tree(base.path() / "old");
+  ASSERT_EQ(run_accelgen("init mydevice --torch 2.14 --dir " + (base.path() / "old").string()).status, 0);
+  const fs::path original = base.path() / "old/mydevice";
+  std::string spec = read_text(original / "accelgen.yaml");
+  spec.replace(spec.find("display_name: mydevice"), 22, "display_name: My Device");
+  spec.replace(spec.find("graphs: true"), 12, "graphs: false");
+  write_text(original / "accelgen.yaml", spec);
   const auto old_state = tree_state(original);
   fs::copy(original, base.path() / "new/mydevice", fs::copy_options::recursive);
-  ASSERT_EQ(run_accelgen("generate --torch 2.14 " + (base.path() / "new/mydevice").string()).status, 0);
+  const CommandResult full = run_accelgen("generate " + (base.path() / "new/mydevice").string());
+  ASSERT_EQ(full.status, 0) << full.output;
+  ASSERT_THAT(full.output, HasSubstr("remove"));
   const auto new_state = tree_state(base.path() / "new/mydevice");
   ASSERT_NE(old_state, new_state);
 
@@ -172,7 +180,7 @@ TEST(OutputStage, ARunKilledAtAnyStepIsCompletedOrRolledBackByTheNextCommand) {
     const fs::path dir = work.path() / "mydevice";
     fs::copy(original, dir, fs::copy_options::recursive);
     const CommandResult killed = run_command("ACCELGEN_TEST_KILL_AFTER_STEP=" + std::to_string(step) + " " +
-                                             std::string(ACCELGEN_BINARY) + " generate --torch 2.14 " + dir.string());
+                                             std::string(ACCELGEN_BINARY) + " generate " + dir.string());
     if (killed.status == 0) {
       EXPECT_EQ(tree_state(dir), new_state);
       break;
@@ -212,11 +220,12 @@ TEST(OutputStage, TheStateDirectoryIsASmallFractionOfTheTree) {
 TEST(OutputStage, EditsMergeAcrossAnUpgradeWithTheRebuiltBase) {
   TempDir parent;
   const fs::path dir = init_tree(parent.path());
-  const std::string readme = read_text(dir / "README.md");
-  write_text(dir / "README.md", "My own first line.\n\n" + readme);
+  write_text(dir / "README.md", read_text(dir / "README.md") + "\nMy own last line.\n");
   const CommandResult r = run_accelgen("generate --torch 2.14 " + dir.string());
   EXPECT_EQ(r.status, 0) << r.output;
-  EXPECT_THAT(read_text(dir / "README.md"), HasSubstr("My own first line."));
+  EXPECT_THAT(r.output, HasSubstr("merge      README.md"));
+  EXPECT_THAT(read_text(dir / "README.md"), HasSubstr("My own last line."));
+  EXPECT_THAT(read_text(dir / "README.md"), HasSubstr("2.14"));
 }
 
 TEST(OutputStage, ADamagedMergeBaseIsAClearErrorWithAWayOut) {
@@ -226,7 +235,7 @@ TEST(OutputStage, ADamagedMergeBaseIsAClearErrorWithAWayOut) {
   std::string copy = read_text(dir / ".accelgen/spec.yaml");
   copy.replace(copy.find("name: mydevice"), 14, "name: otherdev");
   write_text(dir / ".accelgen/spec.yaml", copy);
-  write_text(dir / "README.md", "My own first line.\n\n" + read_text(dir / "README.md"));
+  write_text(dir / "README.md", read_text(dir / "README.md") + "\nMy own last line.\n");
   const auto before = tree_state(dir);
   const CommandResult r = run_accelgen("generate --torch 2.14 " + dir.string());
   EXPECT_EQ(r.status, 1) << r.output;
@@ -237,7 +246,7 @@ TEST(OutputStage, ADamagedMergeBaseIsAClearErrorWithAWayOut) {
   const CommandResult way_out = run_accelgen("generate --torch 2.14 --no-merge-base " + dir.string());
   EXPECT_EQ(way_out.status, 1) << way_out.output;
   EXPECT_THAT(way_out.output, HasSubstr("README.md"));
-  EXPECT_THAT(read_text(dir / "README.md"), HasSubstr("My own first line."));
+  EXPECT_THAT(read_text(dir / "README.md"), HasSubstr("My own last line."));
 }
 
 TEST(OutputStage, TheBaseComesFromGitWhenTheRecordedInputsNoLongerRender) {
@@ -247,10 +256,10 @@ TEST(OutputStage, TheBaseComesFromGitWhenTheRecordedInputsNoLongerRender) {
   std::string copy = read_text(dir / ".accelgen/spec.yaml");
   copy.replace(copy.find("name: mydevice"), 14, "name: otherdev");
   write_text(dir / ".accelgen/spec.yaml", copy);
-  write_text(dir / "README.md", "My own first line.\n\n" + read_text(dir / "README.md"));
+  write_text(dir / "README.md", read_text(dir / "README.md") + "\nMy own last line.\n");
   const CommandResult r = run_accelgen("generate --torch 2.14 " + dir.string());
   EXPECT_EQ(r.status, 0) << r.output;
-  EXPECT_THAT(read_text(dir / "README.md"), HasSubstr("My own first line."));
+  EXPECT_THAT(read_text(dir / "README.md"), HasSubstr("My own last line."));
 }
 
 }  // namespace
