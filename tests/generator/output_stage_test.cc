@@ -130,7 +130,8 @@ TEST(OutputStage, ASecondRunSaysWhoHoldsTheTreeAndWaits) {
   const fs::path lock = dir / ".accelgen/lock";
   write_text(lock, "4242\n");
   // flock(1) holds the lock for a second, as a running accelgen (pid 4242) would.
-  const CommandResult r = run_command("flock " + lock.string() + " sleep 1 & sleep 0.2; " +
+  const CommandResult r = run_command("flock " + lock.string() + " sleep 2 & while flock -n " + lock.string() +
+                                      " true; do sleep 0.02; done; " +
                                       std::string(ACCELGEN_BINARY) + " generate --torch 2.14 " + dir.string() +
                                       "; echo exit=$?; wait");
   EXPECT_THAT(r.output, HasSubstr("another accelgen run (process 4242) is working on this tree"));

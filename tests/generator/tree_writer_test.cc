@@ -45,6 +45,13 @@ UpdateOptions with_base(const FileSet& previous, bool dry_run = false) {
   return options;
 }
 
+/// The tree's files but the lock (which only records the last holder's pid).
+std::map<std::string, std::string> state(const fs::path& dir) {
+  auto files = snapshot(dir);
+  files.erase(".accelgen/lock");
+  return files;
+}
+
 TreeChange::Action action_for(const TreeReport& report, const std::string& path) {
   for (const auto& c : report.changes) {
     if (c.path == path) return c.action;
@@ -195,7 +202,7 @@ TEST(TreeWriter, TheMergeBaseMustMatchTheRecordedBlob) {
   two[0].content = kHooks.substr(0, kHooks.size() - 7) + "line 8 (new)\n";
   FileSet wrong_base = version_one();
   wrong_base[0].content = "something accelgen never wrote\n";
-  const auto before = snapshot(dir);
+  const auto before = state(dir);
   try {
     update_tree(dir, inputs(two), with_base(wrong_base));
     ADD_FAILURE() << "a base that does not match the manifest was used";
@@ -203,7 +210,7 @@ TEST(TreeWriter, TheMergeBaseMustMatchTheRecordedBlob) {
     EXPECT_THAT(e.what(), HasSubstr("cannot rebuild the merge base"));
     EXPECT_THAT(e.what(), HasSubstr("--no-merge-base"));
   }
-  EXPECT_EQ(snapshot(dir), before);
+  EXPECT_EQ(state(dir), before);
 }
 
 TEST(TreeWriter, ALegacyPristineCopyIsUsedWhenExactThenRemoved) {
@@ -263,18 +270,22 @@ TEST(TreeWriter, DryRunReportsButWritesNothing) {
   EXPECT_EQ(snapshot(dir), before);
 }
 
-TEST(TreeWriter, FailedWriteLeavesTheTreeAsItWas) {
+TEST(TreeWriter, ADirectoryWhereAGeneratedFileMustGoIsRefusedBeforeAnythingIsWritten) {
   TempDir tmp;
   const fs::path dir = tmp.path() / "dev";
   write_new_tree(dir, inputs(version_one()));
-  // A directory where a new file must go makes staging fail part-way.
-  fs::create_directories(dir / "zz_blocker.accelgen-new");
-  const auto before = snapshot(dir);
+  fs::create_directories(dir / "zz_new/inside");
+  const auto before = state(dir);
   FileSet two = version_one();
   two[2].content = "setup(new)\n";
-  two.push_back({"zz_blocker", "x\n", FileOwner::Generated});
-  EXPECT_ANY_THROW(update_tree(dir, inputs(two), with_base(version_one())));
-  EXPECT_EQ(snapshot(dir), before);
+  two.push_back({"zz_new", "x\n", FileOwner::Generated});
+  try {
+    update_tree(dir, inputs(two), with_base(version_one()));
+    ADD_FAILURE() << "accepted";
+  } catch (const DiagnosticError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("zz_new: error: is not a regular file"));
+  }
+  EXPECT_EQ(state(dir), before);
 }
 
 }  // namespace
