@@ -2,7 +2,14 @@
 #include <CLI/CLI.hpp>
 #include <accelgen_version.h>
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <iostream>
+#include <string_view>
+#include <vector>
 
 #include "cli/command_common.h"
 #include "cli/contract_diff_command.h"
@@ -12,8 +19,34 @@
 #include "cli/upgrade_command.h"
 #include "cli/validate_command.h"
 
+namespace {
+
+/// `accelgen contract-diff ARGS`: executes the accelgen-contract-diff helper (the only part that loads libclang)
+/// from this executable's directory, or from ../libexec/accelgen when installed that way.
+int exec_contract_diff(int argc, char** argv) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  const fs::path dir = ec ? fs::path(argv[0]).parent_path() : self.parent_path();
+  std::vector<char*> args;
+  std::string name = "accelgen contract-diff";
+  args.push_back(name.data());
+  for (int i = 2; i < argc; ++i) args.push_back(argv[i]);
+  args.push_back(nullptr);
+  for (const fs::path& helper : {dir / "accelgen-contract-diff", dir / "../libexec/accelgen/accelgen-contract-diff"}) {
+    ::execv(helper.c_str(), args.data());
+  }
+  std::cerr << "accelgen: error: cannot run " << (dir / "accelgen-contract-diff").string() << ": "
+            << std::strerror(errno) << "\n  hint: contract-diff is a separate executable installed beside accelgen; "
+            << "reinstall accelgen\n";
+  return accelgen::cli::kExitUserError;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace accelgen::cli;
+  if (argc >= 2 && std::string_view(argv[1]) == "contract-diff") return exec_contract_diff(argc, argv);
   CLI::App app{"accelgen: generate a complete PyTorch PrivateUse1 backend from a device capability spec"};
   app.set_version_flag("--version", std::string("accelgen ") + accelgen::kVersion);
   app.require_subcommand(1);
@@ -28,8 +61,8 @@ int main(int argc, char** argv) {
   setup_upgrade_command(app, upgrade);
   GuideOptions guide;
   setup_guide_command(app, guide);
-  ContractDiffOptions contract_diff;
-  setup_contract_diff_command(app, contract_diff);
+  // Listed for --help; handled by exec_contract_diff above.
+  app.add_subcommand("contract-diff", kContractDiffDescription)->allow_extras();
 
   try {
     app.parse(argc, argv);
@@ -49,6 +82,5 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("validate")) return run_validate_command(validate);
   if (app.got_subcommand("upgrade")) return run_upgrade_command(upgrade);
   if (app.got_subcommand("guide")) return run_guide_command(guide);
-  if (app.got_subcommand("contract-diff")) return run_contract_diff_command(contract_diff);
   return kExitUsage;
 }

@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "plan/generation.h"
 #include "render/mustache_renderer.h"
 #include "spec/diagnostic.h"
 
@@ -20,6 +21,24 @@ int run_guarded(const std::function<int()>& body) {
     std::cerr << "accelgen: error: " << e.what() << "\n";
     return kExitUserError;
   }
+}
+
+UpdateOptions tree_update_options(bool dry_run, bool no_merge_base) {
+  UpdateOptions options;
+  options.dry_run = dry_run;
+  options.merge_without_base = no_merge_base;
+  options.render_recorded = [](const std::string& spec_text, const Manifest& previous) {
+    GenerationRequest request;
+    request.spec_text = spec_text;
+    request.spec_source = kSpecCopyPath;
+    request.torch_override = previous.torch_min + ":" + previous.torch_max;
+    return prepare_generation(request).inputs.files;
+  };
+  return options;
+}
+
+void report_recovery(const TreeReport& report) {
+  if (!report.recovery.empty()) std::cerr << "accelgen: " << report.recovery << "\n";
 }
 
 std::string torch_option_as_yaml(const std::string& option) {

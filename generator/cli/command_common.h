@@ -5,6 +5,7 @@
 #include <string>
 
 #include "output/file_set.h"
+#include "output/tree_writer.h"
 #include "plan/target_versions.h"
 #include "spec/device_spec.h"
 
@@ -18,6 +19,13 @@ enum ExitCode : int {
 
 /// Runs a subcommand body, turning DiagnosticError and other failures into messages on stderr and exit 1.
 int run_guarded(const std::function<int()>& body);
+
+/// How generate and upgrade update a tree: the merge base is rebuilt by rendering the recorded spec for the
+/// recorded torch target (output/merge_base.h).
+UpdateOptions tree_update_options(bool dry_run, bool no_merge_base);
+
+/// Prints what was done about an interrupted earlier run (if anything) on stderr.
+void report_recovery(const TreeReport& report);
 
 /// The --torch value as the spec's YAML spelling: "2.14" -> "\"2.14\"", "2.6:2.14" -> {min: .., max: ..}.
 std::string torch_option_as_yaml(const std::string& option);

@@ -14,11 +14,8 @@ namespace accelgen::cli {
 
 namespace fs = std::filesystem;
 
-void setup_contract_diff_command(CLI::App& app, ContractDiffOptions& options) {
-  auto* cmd = app.add_subcommand(
-      "contract-diff",
-      "Compare the PrivateUse1 contract headers of two installed libtorch trees (prefixes such as /usr, or root "
-      "filesystems) and mark what the knowledge base does not explain yet");
+void setup_contract_diff_options(CLI::App& app, ContractDiffOptions& options) {
+  auto* cmd = &app;
   cmd->add_option("old_prefix", options.old_prefix, "The older libtorch prefix or root filesystem")->required();
   cmd->add_option("new_prefix", options.new_prefix, "The newer libtorch prefix or root filesystem")->required();
   cmd->add_option("--format", options.format, "text, md, json, or list (one \"<added|removed|changed> <id>\" per line)")

@@ -1,4 +1,6 @@
 // accelgen contract-diff OLD_PREFIX NEW_PREFIX: contract drift between two installed libtorch trees (libclang).
+// Built into the accelgen-contract-diff helper only (generator/contract_diff_main.cc), so that no other command
+// loads libclang; `accelgen contract-diff` executes the helper.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -15,7 +17,12 @@ struct ContractDiffOptions {
   bool fail_on_unexplained = false;
 };
 
-void setup_contract_diff_command(CLI::App& app, ContractDiffOptions& options);
+inline constexpr const char* kContractDiffDescription =
+    "Compare the PrivateUse1 contract headers of two installed libtorch trees (prefixes such as /usr, or root "
+    "filesystems) and mark what the knowledge base does not explain yet";
+
+/// Declares the options on `cmd` (the accelgen-contract-diff helper's own command line).
+void setup_contract_diff_options(CLI::App& cmd, ContractDiffOptions& options);
 int run_contract_diff_command(const ContractDiffOptions& options);
 
 }  // namespace accelgen::cli

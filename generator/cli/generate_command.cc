@@ -19,6 +19,9 @@ void setup_generate_command(CLI::App& app, GenerateOptions& options) {
                   "Override the spec's torch: a version (2.14), a range (2.6:2.14) or auto");
   cmd->add_option("--torch-prefix", options.torch_prefix, "Where `auto` looks for torch")->capture_default_str();
   cmd->add_flag("--dry-run", options.dry_run, "List what would change and write nothing");
+  cmd->add_flag("--no-merge-base", options.no_merge_base,
+                "Merge edited files against nothing when their merge base cannot be rebuilt (every difference "
+                "becomes a conflict block)");
 }
 
 int run_generate_command(const GenerateOptions& options) {
@@ -29,7 +32,9 @@ int run_generate_command(const GenerateOptions& options) {
         spec_path, "no spec here", "run `accelgen init NAME` to create a backend, or pass its directory");
     GenerationRequest request{spec_text, spec_path.string(), options.torch, options.torch_prefix};
     const Generation generation = prepare_generation(request);
-    const TreeReport report = update_tree(dir, generation.inputs, options.dry_run);
+    const TreeReport report =
+        update_tree(dir, generation.inputs, tree_update_options(options.dry_run, options.no_merge_base));
+    report_recovery(report);
     if (report.changes.empty()) {
       std::cout << "Up to date: nothing to change (torch " << generation.targets.display() << ").\n";
     } else {

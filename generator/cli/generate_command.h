@@ -10,6 +10,7 @@ struct GenerateOptions {
   std::string torch;  // empty: the spec's torch field
   std::string torch_prefix = "/usr";
   bool dry_run = false;
+  bool no_merge_base = false;
 };
 
 void setup_generate_command(CLI::App& app, GenerateOptions& options);

@@ -28,6 +28,8 @@ void setup_upgrade_command(CLI::App& app, UpgradeOptions& options) {
   cmd->add_flag("--guide-only", options.guide_only, "Print the guidance only; change no file");
   cmd->add_flag("--dry-run", options.dry_run, "Regenerate in a dry run: list what would change, write nothing");
   cmd->add_flag("--no-scan", options.no_scan, "Do not scan your own code in DIR");
+  cmd->add_flag("--no-merge-base", options.no_merge_base,
+                "Merge edited files against nothing when their merge base cannot be rebuilt");
   add_report_options(cmd, options.scan, options.format, options.output);
 }
 
@@ -37,6 +39,11 @@ int run_upgrade_command(const UpgradeOptions& options) {
     const fs::path spec_path = dir / "accelgen.yaml";
     const std::string spec_text = read_spec_text(
         spec_path, "no spec here", "pass the directory of a backend made by `accelgen init` (it holds accelgen.yaml)");
+    if (!options.dry_run) {
+      TreeReport recovered;
+      recovered.recovery = recover_tree(dir);
+      report_recovery(recovered);
+    }
     const auto manifest = read_manifest(dir);
     if (!manifest) {
       throw DiagnosticError({{(dir / kManifestPath).string(), 0, 0,
@@ -75,7 +82,9 @@ int run_upgrade_command(const UpgradeOptions& options) {
     if (!options.guide_only) {
       GenerationRequest generation_request{spec_text, spec_path.string(), options.to, "/usr"};
       const Generation generation = prepare_generation(generation_request);
-      guidance.regeneration = guide::Regeneration{update_tree(dir, generation.inputs, options.dry_run), options.dry_run};
+      guidance.regeneration = guide::Regeneration{
+          update_tree(dir, generation.inputs, tree_update_options(options.dry_run, options.no_merge_base)),
+          options.dry_run};
     }
     emit_report(guidance, options.format, options.output);
     if (guidance.regeneration && guidance.regeneration->report.has_conflicts()) {

@@ -14,6 +14,7 @@ struct UpgradeOptions {
   std::string to;
   bool guide_only = false;
   bool dry_run = false;
+  bool no_merge_base = false;
   bool no_scan = false;
   std::vector<std::string> scan;
   std::string format = "text";

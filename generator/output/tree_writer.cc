@@ -1,13 +1,19 @@
 #include "output/tree_writer.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <optional>
-#include <sstream>
-#include <system_error>
+#include <random>
 
 #include "merge/three_way_merge.h"
+#include "output/transaction.h"
+#include "output/tree_fs.h"
+#include "output/tree_lock.h"
+#include "output/tree_paths.h"
 #include "spec/diagnostic.h"
 
 namespace fs = std::filesystem;
@@ -15,62 +21,17 @@ namespace fs = std::filesystem;
 namespace accelgen {
 namespace {
 
-std::optional<std::string> read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-void write_file(const fs::path& path, const std::string& content, bool executable) {
-  fs::create_directories(path.parent_path());
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << content;
-  out.close();
-  if (!out) throw std::runtime_error("cannot write " + path.string());
-  if (executable) {
-    fs::permissions(path, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
-                    fs::perm_options::add);
-  }
-}
-
-/// One file write that is part of a transaction.
-struct PendingWrite {
-  fs::path path;
-  std::string content;
-  bool executable = false;
-};
-
-/// Writes every file next to its destination first (".accelgen-new" suffix), then renames them all into place,
-/// then deletes. A failure while staging removes the staged files and leaves the tree as it was.
-void apply_transaction(const std::vector<PendingWrite>& writes, const std::vector<fs::path>& removals) {
-  std::vector<fs::path> staged;
-  try {
-    for (const auto& w : writes) {
-      fs::path temp = w.path;
-      temp += ".accelgen-new";
-      write_file(temp, w.content, w.executable);
-      staged.push_back(temp);
-    }
-  } catch (...) {
-    std::error_code ignored;
-    for (const auto& temp : staged) fs::remove(temp, ignored);
-    throw;
-  }
-  for (std::size_t i = 0; i < writes.size(); ++i) fs::rename(staged[i], writes[i].path);
-  for (const auto& path : removals) {
-    std::error_code ignored;
-    fs::remove(path, ignored);
-  }
-}
-
 Manifest complete_manifest(const TreeInputs& inputs) {
   Manifest m = inputs.manifest;
   m.spec_file = inputs.spec_file;
   m.spec_blob_id = blob_id(inputs.spec_content);
   m.files.clear();
-  for (const auto& f : inputs.files) m.files[f.path] = {f.owner, blob_id(f.content)};
+  for (const auto& f : inputs.files) {
+    if (auto problem = tree_path_problem(f.path)) {
+      throw std::logic_error("rendered an unsafe path '" + f.path + "': " + *problem);
+    }
+    m.files[f.path] = {f.owner, blob_id(f.content)};
+  }
   return m;
 }
 
@@ -81,7 +42,9 @@ bool TreeReport::has_conflicts() const { return !conflicts().empty(); }
 std::vector<std::string> TreeReport::conflicts() const {
   std::vector<std::string> paths;
   for (const auto& c : changes) {
-    if (c.action == TreeChange::Action::Conflict) paths.push_back(c.path);
+    if (c.action == TreeChange::Action::Conflict || c.action == TreeChange::Action::Unresolved) {
+      paths.push_back(c.path);
+    }
   }
   return paths;
 }
@@ -90,6 +53,7 @@ std::string TreeReport::describe() const {
   static const std::map<TreeChange::Action, const char*> words = {
       {TreeChange::Action::Create, "create"},     {TreeChange::Action::Update, "update"},
       {TreeChange::Action::Merge, "merge"},       {TreeChange::Action::Conflict, "CONFLICT"},
+      {TreeChange::Action::Unresolved, "CONFLICT (still unresolved)"},
       {TreeChange::Action::Remove, "remove"},     {TreeChange::Action::KeepEdited, "keep (edited, no longer generated)"},
       {TreeChange::Action::KeepDeleted, "keep deleted"}};
   std::string text;
@@ -102,107 +66,151 @@ std::string TreeReport::describe() const {
 }
 
 TreeReport write_new_tree(const fs::path& target, const TreeInputs& inputs) {
-  if (fs::exists(target) && !(fs::is_directory(target) && fs::is_empty(target))) {
+  std::error_code ec;
+  const auto status = fs::symlink_status(target, ec);
+  if (fs::exists(status) && !(fs::is_directory(status) && fs::is_empty(target, ec))) {
     throw DiagnosticError({{target.string(), 0, 0, "refusing to write into an existing non-empty directory",
                             "choose another --dir or name, or run `accelgen generate` there to regenerate"}});
   }
   const Manifest manifest = complete_manifest(inputs);
-  fs::path staging = target.parent_path() / ("." + target.filename().string() + ".accelgen-staging");
-  std::error_code ignored;
-  fs::remove_all(staging, ignored);
+  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  // A fresh, unpredictable staging directory beside the target, renamed into place in one step.
+  std::string staging_name;
+  std::random_device random;
+  for (int attempt = 0;; ++attempt) {
+    staging_name = "." + target.filename().string() + ".accelgen-staging-" + std::to_string(random() % 1000000);
+    if (::mkdir((parent / staging_name).c_str(), 0777) == 0) break;
+    if (errno != EEXIST || attempt > 100) throw_os_error((parent / staging_name).string(), "create", errno);
+  }
+  const fs::path staging = parent / staging_name;
   TreeReport report;
   try {
-    write_file(staging / inputs.spec_file, inputs.spec_content, false);
+    const TreeFs tree(staging);
+    tree.create(inputs.spec_file, inputs.spec_content, false);
     for (const auto& f : inputs.files) {
-      write_file(staging / f.path, f.content, f.executable);
-      if (f.owner == FileOwner::Generated) write_file(staging / kPristineDir / f.path, f.content, false);
+      tree.create(f.path, f.content, f.executable);
       report.changes.push_back({TreeChange::Action::Create, f.path});
     }
-    write_file(staging / kManifestPath, manifest.to_json(), false);
-    if (fs::exists(target)) fs::remove(target);  // the empty directory
-    fs::rename(staging, target);
+    tree.create(kSpecCopyPath, inputs.spec_content, false);
+    tree.create(kManifestPath, manifest.to_json(), false);
+    if (fs::exists(fs::symlink_status(target, ec))) fs::remove(target);  // the empty directory
+    if (::rename(staging.c_str(), target.c_str()) != 0) throw_os_error(target.string(), "create", errno);
   } catch (...) {
-    fs::remove_all(staging, ignored);
+    fs::remove_all(staging, ec);
     throw;
   }
   return report;
 }
 
-TreeReport update_tree(const fs::path& dir, const TreeInputs& inputs, bool dry_run) {
+std::string recover_tree(const fs::path& dir) {
+  const TreeFs tree(dir);
+  if (!transaction_pending(tree)) return "";
+  const TreeLock lock(tree, report_waiting_for_lock);
+  return recover_transaction(tree);
+}
+
+TreeReport update_tree(const fs::path& dir, const TreeInputs& inputs, const UpdateOptions& options) {
+  const TreeFs tree(dir);
+  TreeReport report;
+  std::optional<TreeLock> lock;
+  if (options.dry_run) {
+    if (transaction_pending(tree)) {
+      throw DiagnosticError({{tree.display(".accelgen/txn"), 0, 0, "an interrupted accelgen run is pending here",
+                              "run the command without --dry-run: it completes or discards the interrupted run"}});
+    }
+  } else {
+    lock.emplace(tree, report_waiting_for_lock);
+    report.recovery = recover_transaction(tree);
+  }
   // Without a manifest (a spec written by hand, or a tree whose .accelgen/ was removed) nothing is known to be
   // generated: existing files are merged against an empty ancestor, so nothing of the user's is overwritten.
-  const auto old_manifest = read_manifest(dir).value_or(Manifest{});
-  const Manifest manifest = complete_manifest(inputs);
-  TreeReport report;
-  std::vector<PendingWrite> writes;
-  std::vector<fs::path> removals;
+  const auto old_manifest_text = tree.read(kManifestPath, 16u << 20);
+  const Manifest old_manifest =
+      old_manifest_text ? Manifest::from_json(*old_manifest_text, tree.display(kManifestPath)) : Manifest{};
+  Manifest manifest = complete_manifest(inputs);
+  MergeBase base(tree, old_manifest, options.render_recorded);
+  std::vector<TransactionWrite> writes;
+  std::vector<TransactionRemoval> removals;
 
   for (const auto& f : inputs.files) {
-    const fs::path path = dir / f.path;
     const auto previous = old_manifest.files.find(f.path);
     const bool known = previous != old_manifest.files.end();
-    const auto current = read_file(path);
-    const fs::path pristine_path = dir / kPristineDir / f.path;
+    const auto current = tree.read(f.path);  // a link or a special file here is refused before anything is written
 
     if (f.owner == FileOwner::User) {
       // Scaffolded once: created if it never existed; afterwards the user's, even if deleted.
       if (!known && !current) {
-        writes.push_back({path, f.content, f.executable});
+        writes.push_back({f.path, f.content, f.executable});
         report.changes.push_back({TreeChange::Action::Create, f.path});
       }
       continue;
     }
-    // The pristine copy always tracks the newest generated text (the next merge's common ancestor).
-    const auto pristine = read_file(pristine_path);
-    if (pristine != f.content) writes.push_back({pristine_path, f.content, false});
-
     if (!current) {
       if (known) {
         report.changes.push_back({TreeChange::Action::KeepDeleted, f.path});
       } else {
-        writes.push_back({path, f.content, f.executable});
+        writes.push_back({f.path, f.content, f.executable});
         report.changes.push_back({TreeChange::Action::Create, f.path});
       }
       continue;
     }
+    // Conflicted by an earlier run: left alone until the user removes the markers.
+    if (known && previous->second.conflicted && has_conflict_markers(*current)) {
+      manifest.files[f.path].conflicted = true;
+      if (previous->second.blob_id != manifest.files[f.path].blob_id) {
+        // The output changed again meanwhile: the unresolved conflict is against the previous output, which stays
+        // the merge base until the user has resolved it.
+        manifest.files[f.path].blob_id = previous->second.blob_id;
+      }
+      report.changes.push_back({TreeChange::Action::Unresolved, f.path});
+      continue;
+    }
     if (*current == f.content) continue;  // already what we would write
-    const bool untouched = known && blob_id(*current) == previous->second.blob_id;
-    if (untouched) {
-      writes.push_back({path, f.content, f.executable});
+    const std::string current_id = blob_id(*current);
+    if (known && current_id == previous->second.blob_id) {
+      writes.push_back({f.path, f.content, f.executable});
       report.changes.push_back({TreeChange::Action::Update, f.path});
       continue;
     }
     // Edited by the user, and the generator has nothing new for it: the user's text stands, nothing to do.
-    if (known && pristine == f.content) continue;
+    if (known && previous->second.blob_id == manifest.files[f.path].blob_id) continue;
     // Edited by the user (or a file the user created where we now generate one): merge three ways, with the
     // last generated text as the common ancestor (empty if we never generated this path).
-    const std::string base = known && pristine ? *pristine : std::string();
-    const auto merged = merge::merge_three_way(base, *current, f.content, f.path);
-    if (merged.text != *current) writes.push_back({path, merged.text, f.executable});
+    const std::string ancestor =
+        known && !options.merge_without_base ? base.text(f.path, previous->second.blob_id) : std::string();
+    const auto merged = merge::merge_three_way(ancestor, *current, f.content, f.path);
+    if (merged.text != *current) writes.push_back({f.path, merged.text, f.executable});
+    if (merged.conflicted) manifest.files[f.path].conflicted = true;
     report.changes.push_back({merged.conflicted ? TreeChange::Action::Conflict : TreeChange::Action::Merge, f.path});
   }
 
   // Generated last time but not now (for example a capability switched off).
   for (const auto& [path, entry] : old_manifest.files) {
     if (manifest.files.contains(path) || entry.owner == FileOwner::User) continue;
-    const auto current = read_file(dir / path);
-    removals.push_back(dir / kPristineDir / path);
-    if (!current) continue;
-    if (blob_id(*current) == entry.blob_id) {
-      removals.push_back(dir / path);
+    const auto kind = tree.kind(path);
+    if (kind == TreeFs::Kind::Missing) continue;
+    const auto current = kind == TreeFs::Kind::File ? tree.read(path) : std::nullopt;
+    if (current && blob_id(*current) == entry.blob_id && !entry.conflicted) {
+      removals.push_back({path, entry.blob_id});
       report.changes.push_back({TreeChange::Action::Remove, path});
     } else {
       report.changes.push_back({TreeChange::Action::KeepEdited, path});
     }
   }
 
-  const auto old_manifest_text = read_file(dir / kManifestPath);
+  // The spec as used (the merge base's input) and the manifest, last: it describes the tree after every write.
+  if (tree.read(kSpecCopyPath, 1u << 20) != inputs.spec_content) {
+    writes.push_back({kSpecCopyPath, inputs.spec_content, false});
+  }
   const std::string new_manifest_text = manifest.to_json();
-  if (old_manifest_text != new_manifest_text) writes.push_back({dir / kManifestPath, new_manifest_text, false});
+  if (old_manifest_text != new_manifest_text) writes.push_back({kManifestPath, new_manifest_text, false});
 
   std::sort(report.changes.begin(), report.changes.end(),
             [](const TreeChange& a, const TreeChange& b) { return a.path < b.path; });
-  if (!dry_run) apply_transaction(writes, removals);
+  if (!options.dry_run) {
+    run_transaction(tree, writes, removals);
+    tree.remove_all(kLegacyPristineDir);  // older accelgen's full copy: no longer needed once the manifest is new
+  }
   return report;
 }
 

@@ -1,7 +1,8 @@
 // Writes a rendered backend to disk: a new tree for `init`, or an update of an existing tree for `generate`
 // that keeps the user's work (three-way merge of edited generated files; user files, user deletions and
-// user-added files are left alone). Nothing is half-written: all new contents are staged before the first
-// file of the tree is replaced.
+// user-added files are left alone). Nothing is half-written: an update is a transaction (output/transaction.h)
+// under an exclusive lock on the tree (output/tree_lock.h); every path is confined to the tree
+// (output/tree_fs.h). docs/output-stage.md describes the whole design.
 #pragma once
 
 #include <filesystem>
@@ -10,6 +11,7 @@
 
 #include "output/file_set.h"
 #include "output/manifest.h"
+#include "output/merge_base.h"
 
 namespace accelgen {
 
@@ -20,6 +22,7 @@ struct TreeChange {
     Update,       // the user had not touched it: replaced by the new output
     Merge,        // the user edited it: merged cleanly with the new output
     Conflict,     // merged with conflict markers; the user must resolve them
+    Unresolved,   // conflicted by an earlier run and the markers are still there: left alone, still listed
     Remove,       // no longer generated and untouched by the user: deleted
     KeepEdited,   // no longer generated but edited by the user: left in place
     KeepDeleted,  // the user deleted a generated file: it stays deleted
@@ -30,8 +33,9 @@ struct TreeChange {
 
 struct TreeReport {
   std::vector<TreeChange> changes;  // sorted by path; files left as they were are not listed
+  std::string recovery;             // what was done about an interrupted earlier run, or ""
   bool has_conflicts() const;
-  std::vector<std::string> conflicts() const;
+  std::vector<std::string> conflicts() const;  // new and unresolved conflicts
   std::string describe() const;  // one line per change: "  merged     csrc/hooks.cc"
 };
 
@@ -43,11 +47,21 @@ struct TreeInputs {
 };
 
 /// `init`: creates `target` (which must not exist or be an empty directory) holding the spec, the backend, the
-/// manifest and the pristine copies. Staged in a sibling directory and renamed into place.
+/// manifest and the spec copy. Staged in a fresh hidden sibling directory and renamed into place.
 TreeReport write_new_tree(const std::filesystem::path& target, const TreeInputs& inputs);
 
-/// `generate`: updates the tree in `dir` (which holds a manifest from an earlier generation). With dry_run,
-/// computes the report and writes nothing.
-TreeReport update_tree(const std::filesystem::path& dir, const TreeInputs& inputs, bool dry_run);
+struct UpdateOptions {
+  bool dry_run = false;          // compute the report, write nothing
+  bool merge_without_base = false;  // merge edited files against an empty base (the way out of a lost base)
+  RenderRecorded render_recorded;   // rebuilds the previous generation's files (for the merge base)
+};
+
+/// `generate`: updates the tree in `dir` (which holds a manifest from an earlier generation). First completes
+/// or discards an interrupted earlier run (report.recovery says which).
+TreeReport update_tree(const std::filesystem::path& dir, const TreeInputs& inputs, const UpdateOptions& options);
+
+/// Under the tree's lock, completes or discards an interrupted earlier run in `dir`; returns what was done ("" if
+/// nothing was pending).
+std::string recover_tree(const std::filesystem::path& dir);
 
 }  // namespace accelgen

@@ -8,6 +8,7 @@
 #include "model/device_names.h"
 #include "model/dtypes.h"
 #include "model/operator_catalog.h"
+#include "render/escape.h"
 
 namespace accelgen {
 namespace {
@@ -80,7 +81,13 @@ TemplateData build_render_context(const DeviceSpec& spec, const TargetVersions& 
   ctx.set("NAME", names.macro_prefix);
   ctx.set("Name", names.class_prefix);
   ctx.set("package", names.package);
-  ctx.set("display_name", spec.display_name);
+  // The display name, escaped for each kind of place it lands (render/escape.h); there is no unescaped form.
+  ctx.set("display_name_cpp", escape::cpp_string(spec.display_name));
+  ctx.set("display_name_cpp_comment", escape::cpp_comment(spec.display_name));
+  ctx.set("display_name_py", escape::py_string(spec.display_name));
+  ctx.set("display_name_toml", escape::toml_string(spec.display_name));
+  ctx.set("display_name_cmake_comment", escape::cmake_comment(spec.display_name));
+  ctx.set("display_name_md", escape::markdown_text(spec.display_name));
 
   data device{data::type::object};
   device.set("count", std::to_string(spec.count));

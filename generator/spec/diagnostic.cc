@@ -13,9 +13,15 @@ std::string Diagnostic::format() const {
   return text;
 }
 
-std::string format_all(const std::vector<Diagnostic>& diagnostics) {
+std::string format_all(const std::vector<Diagnostic>& diagnostics, std::size_t unlisted) {
   std::string text;
-  for (const auto& d : diagnostics) text += d.format();
+  const std::size_t shown = std::min(diagnostics.size(), kMaxDiagnosticsShown);
+  for (std::size_t i = 0; i < shown; ++i) text += diagnostics[i].format();
+  const std::size_t rest = diagnostics.size() - shown + unlisted;
+  if (rest > 0) {
+    text += "... and " + std::to_string(rest) + " more error" + (rest == 1 ? "" : "s") +
+            " not shown; fix the ones above first\n";
+  }
   return text;
 }
 
@@ -26,7 +32,9 @@ static std::vector<Diagnostic> sorted(std::vector<Diagnostic> diagnostics) {
   return diagnostics;
 }
 
-DiagnosticError::DiagnosticError(std::vector<Diagnostic> diagnostics)
-    : std::runtime_error(format_all(sorted(diagnostics))), diagnostics_(sorted(std::move(diagnostics))) {}
+DiagnosticError::DiagnosticError(std::vector<Diagnostic> diagnostics, std::size_t unlisted)
+    : std::runtime_error(format_all(sorted(diagnostics), unlisted)),
+      diagnostics_(sorted(std::move(diagnostics))),
+      unlisted_(unlisted) {}
 
 }  // namespace accelgen

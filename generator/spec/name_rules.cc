@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "spec/torch_attributes.h"
+
 namespace accelgen {
 
 const std::vector<std::string>& builtin_device_types() {
@@ -60,6 +62,10 @@ std::optional<std::string> device_name_problem(std::string_view name) {
   }
   if (is_keyword(name)) {
     return "'" + std::string(name) + "' is a C++ or Python keyword or a reserved torch module name";
+  }
+  if (is_torch_attribute(name)) {
+    return "torch." + std::string(name) + " already exists in PyTorch, and the device module is registered as torch." +
+           std::string(name) + "; choose a name that is not an attribute of the torch module";
   }
   return std::nullopt;
 }

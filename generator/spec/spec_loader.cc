@@ -15,7 +15,9 @@
 #include "model/operator_catalog.h"
 #include "spec/diagnostic.h"
 #include "spec/name_rules.h"
+#include "spec/spec_text.h"
 #include "spec/suggest.h"
+#include "spec/yaml_document.h"
 
 namespace accelgen {
 namespace {
@@ -57,7 +59,7 @@ class SpecReader {
               "a device name is a lowercase identifier such as 'mydevice' or 'npu2'");
       }
     });
-    optional(n, "display_name", [&](const YAML::Node& v) { spec_.display_name = read_string(v, "a display name"); });
+    optional(n, "display_name", [&](const YAML::Node& v) { spec_.display_name = read_display_name(v); });
     optional(n, "count", [&](const YAML::Node& v) {
       spec_.count = read_int(v, 1, 64, "the number of simulated devices");
     });
@@ -67,6 +69,22 @@ class SpecReader {
       spec_.multiprocessor_count = read_int(v, 1, 4096, "the number of multiprocessors");
     });
     if (spec_.display_name.empty()) spec_.display_name = spec_.name;
+  }
+
+  // The display name lands in C++, Python, CMake, TOML and Markdown (escaped for each: render/escape.h); it must
+  // be one line of printable text.
+  std::string read_display_name(const YAML::Node& v) {
+    std::string text = read_string(v, "a display name");
+    if (auto problem = text_value_problem(text)) {
+      error(v, "device.display_name cannot be used: " + *problem, "write one line of text, e.g. \"My Device\"");
+      return "";
+    }
+    if (text.size() > 100) {
+      error(v, "device.display_name is longer than 100 bytes (the runtime keeps 127)",
+            "use a short product name, e.g. \"My Device\"");
+      return "";
+    }
+    return text;
   }
 
   void read_compute_capability(const YAML::Node& v) {
@@ -253,12 +271,16 @@ class SpecReader {
   }
 
   void error(const YAML::Node& n, std::string message, std::string hint) {
+    if (diagnostics_.size() >= kMaxDiagnosticsShown) {
+      ++unlisted_;  // counted, not kept: a spec with 200,000 bad items must not print 200,000 errors
+      return;
+    }
     SourcePos p = pos(n);
     diagnostics_.push_back({spec_.source, p.line, p.column, std::move(message), std::move(hint)});
   }
 
   void finish() {
-    if (!diagnostics_.empty()) throw DiagnosticError(diagnostics_);
+    if (!diagnostics_.empty()) throw DiagnosticError(diagnostics_, unlisted_);
   }
 
   bool expect_map(const YAML::Node& n, const std::string& what) {
@@ -356,27 +378,14 @@ class SpecReader {
   YAML::Node amp_node_;
   bool amp_listed_ = false;
   std::vector<Diagnostic> diagnostics_;
+  std::size_t unlisted_ = 0;
 };
 
 }  // namespace
 
 DeviceSpec parse_spec(std::string_view yaml_text, std::string_view source_name) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(std::string(yaml_text));
-  } catch (const YAML::ParserException& e) {
-    throw DiagnosticError({{std::string(source_name), e.mark.line + 1, e.mark.column + 1,
-                            "YAML syntax error: " + e.msg, "check indentation and quoting on this line"}});
-  }
-  return SpecReader(source_name).read(root);
-}
-
-std::string read_spec_text(const std::filesystem::path& path, std::string_view problem, std::string_view hint) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw DiagnosticError({{path.string(), 0, 0, std::string(problem), std::string(hint)}});
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  check_spec_text(yaml_text, source_name);
+  return SpecReader(source_name).read(load_single_yaml_document(yaml_text, source_name));
 }
 
 DeviceSpec load_spec(const std::filesystem::path& path) {

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "spec/device_spec.h"
+#include "spec/spec_text.h"
 
 namespace accelgen {
 
@@ -15,9 +16,5 @@ DeviceSpec parse_spec(std::string_view yaml_text, std::string_view source_name);
 
 /// Reads and parses a spec file; an unreadable file is a DiagnosticError too.
 DeviceSpec load_spec(const std::filesystem::path& path);
-
-/// The text of a spec file. An unreadable file is a DiagnosticError saying `problem`, with `hint`.
-std::string read_spec_text(const std::filesystem::path& path, std::string_view problem = "cannot read the spec file",
-                           std::string_view hint = "check the path; `accelgen init NAME` writes a new spec");
 
 }  // namespace accelgen

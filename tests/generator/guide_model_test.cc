@@ -222,10 +222,11 @@ TEST(GuideModel, UserCodeIsWhatTheManifestDoesNotListAsGenerated) {
   const fs::path dir = tmp.path() / "b";
   accelgen::Manifest m;
   m.torch_min = m.torch_max = "2.6";
-  m.files["csrc/hooks.cc"] = {accelgen::FileOwner::Generated, "x"};
-  m.files["csrc/kernels.cc"] = {accelgen::FileOwner::User, "y"};
+  m.spec_blob_id = accelgen::blob_id("spec");
+  m.files["csrc/hooks.cc"] = {accelgen::FileOwner::Generated, accelgen::blob_id("x")};
+  m.files["csrc/kernels.cc"] = {accelgen::FileOwner::User, accelgen::blob_id("y")};
   write_text(dir / ".accelgen/manifest.json", m.to_json());
-  write_text(dir / ".accelgen/pristine/csrc/hooks.cc", "x");
+  write_text(dir / ".accelgen/spec.yaml", "spec");
   write_text(dir / "accelgen.yaml", "spec");
   write_text(dir / "csrc/hooks.cc", "generated");
   write_text(dir / "csrc/kernels.cc", "scaffolded, now the user's");

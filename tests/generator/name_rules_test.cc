@@ -39,5 +39,22 @@ TEST(NameRules, SaysWhichCharacterRuleFailed) {
   EXPECT_THAT(*device_name_problem("dev_"), HasSubstr("end with"));
 }
 
+TEST(NameRules, NamesThatAreAttributesOfTheTorchModuleAreRefused) {
+  // The device module is registered as torch.<name>; it must not shadow torch.linalg, torch.fft, torch.add, ...
+  for (const char* name : {"linalg", "fft", "jit", "optim", "sparse", "onnx", "profiler", "special", "nested", "add",
+                           "compiler", "export", "xpu_like_but_not_builtin_is_fine"}) {
+    SCOPED_TRACE(name);
+    const auto problem = device_name_problem(name);
+    if (std::string_view(name).starts_with("xpu_like")) {
+      EXPECT_FALSE(problem.has_value());
+    } else {
+      ASSERT_TRUE(problem.has_value());
+    }
+  }
+  EXPECT_THAT(*device_name_problem("linalg"), HasSubstr("torch.linalg already exists in PyTorch"));
+  EXPECT_FALSE(device_name_problem("mydevice").has_value());
+  EXPECT_FALSE(device_name_problem("npu2").has_value());
+}
+
 }  // namespace
 }  // namespace accelgen

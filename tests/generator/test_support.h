@@ -1,6 +1,10 @@
 // Helpers shared by the generator tests: temporary directories and whole-file I/O.
 #pragma once
 
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -47,5 +51,23 @@ inline std::map<std::string, std::string> snapshot(const std::filesystem::path& 
   }
   return files;
 }
+
+struct CommandResult {
+  int status;          // exit status, or 128 + signal
+  std::string output;  // stdout and stderr
+};
+
+/// Runs a shell command, capturing stdout and stderr together.
+inline CommandResult run_command(const std::string& command) {
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  std::string output;
+  std::array<char, 4096> buffer;
+  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) output.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), output};
+}
+
+/// Runs the accelgen binary under test with `args` (a shell-quoted string).
+inline CommandResult run_accelgen(const std::string& args) { return run_command(std::string(ACCELGEN_BINARY) + " " + args); }
 
 }  // namespace accelgen::testing_support

@@ -37,6 +37,21 @@ FileSet version_one() {
           {"setup.py", "setup()\n", FileOwner::Generated}};
 }
 
+/// Update options whose merge base is rebuilt as `previous` (what a re-render of the recorded spec returns).
+UpdateOptions with_base(const FileSet& previous, bool dry_run = false) {
+  UpdateOptions options;
+  options.dry_run = dry_run;
+  options.render_recorded = [previous](const std::string&, const Manifest&) { return previous; };
+  return options;
+}
+
+/// The tree's files but the lock (which only records the last holder's pid).
+std::map<std::string, std::string> state(const fs::path& dir) {
+  auto files = snapshot(dir);
+  files.erase(".accelgen/lock");
+  return files;
+}
+
 TreeChange::Action action_for(const TreeReport& report, const std::string& path) {
   for (const auto& c : report.changes) {
     if (c.path == path) return c.action;
@@ -45,14 +60,14 @@ TreeChange::Action action_for(const TreeReport& report, const std::string& path)
   return TreeChange::Action::Create;
 }
 
-TEST(TreeWriter, InitWritesSpecFilesManifestAndPristineCopies) {
+TEST(TreeWriter, InitWritesSpecFilesManifestAndSpecCopyButNoSecondCopyOfTheTree) {
   TempDir tmp;
   write_new_tree(tmp.path() / "dev", inputs(version_one()));
   const auto files = snapshot(tmp.path() / "dev");
   EXPECT_EQ(files.at("accelgen.yaml"), "spec\n");
   EXPECT_EQ(files.at("csrc/hooks.cc"), kHooks);
-  EXPECT_EQ(files.at(".accelgen/pristine/csrc/hooks.cc"), kHooks);
-  EXPECT_FALSE(files.contains(".accelgen/pristine/csrc/user/kernels.cc"));
+  EXPECT_EQ(files.at(".accelgen/spec.yaml"), "spec\n");
+  EXPECT_FALSE(fs::exists(tmp.path() / "dev/.accelgen/pristine"));
   EXPECT_THAT(files.at(".accelgen/manifest.json"), HasSubstr("\"csrc/hooks.cc\""));
   EXPECT_THAT(files.at(".accelgen/manifest.json"), HasSubstr(blob_id(kHooks)));
   // Nothing is left beside the tree (the staging directory is renamed into place).
@@ -93,7 +108,7 @@ TEST(TreeWriter, RegenerationWithNothingChangedWritesNoFile) {
   write_new_tree(dir, inputs(version_one()));
   const auto old_time = fs::last_write_time(dir / "csrc/hooks.cc");
   const auto old_manifest_time = fs::last_write_time(dir / kManifestPath);
-  const TreeReport report = update_tree(dir, inputs(version_one()), false);
+  const TreeReport report = update_tree(dir, inputs(version_one()), with_base(version_one()));
   EXPECT_TRUE(report.changes.empty());
   EXPECT_EQ(fs::last_write_time(dir / "csrc/hooks.cc"), old_time);
   EXPECT_EQ(fs::last_write_time(dir / kManifestPath), old_manifest_time);
@@ -104,10 +119,10 @@ TEST(TreeWriter, RegenerationWithNothingChangedLeavesEditedFilesAlone) {
   const fs::path dir = tmp.path() / "dev";
   write_new_tree(dir, inputs(version_one()));
   write_text(dir / "csrc/hooks.cc", kHooks + "// appended by the user\n");
-  const TreeReport first = update_tree(dir, inputs(version_one()), false);
+  const TreeReport first = update_tree(dir, inputs(version_one()), with_base(version_one()));
   EXPECT_TRUE(first.changes.empty()) << first.describe();
   const auto edited_time = fs::last_write_time(dir / "csrc/hooks.cc");
-  const TreeReport dry = update_tree(dir, inputs(version_one()), true);
+  const TreeReport dry = update_tree(dir, inputs(version_one()), with_base(version_one(), true));
   EXPECT_TRUE(dry.changes.empty()) << dry.describe();
   EXPECT_EQ(read_text(dir / "csrc/hooks.cc"), kHooks + "// appended by the user\n");
   EXPECT_EQ(fs::last_write_time(dir / "csrc/hooks.cc"), edited_time);
@@ -122,7 +137,7 @@ TEST(TreeWriter, UntouchedFilesAreReplacedAndUserEditsMerged) {
   FileSet two = version_one();
   two[0].content = kHooks.substr(0, kHooks.size() - 7) + "line 8 (new)\n";
   two[2].content = "setup(new)\n";
-  const TreeReport report = update_tree(dir, inputs(two), false);
+  const TreeReport report = update_tree(dir, inputs(two), with_base(version_one()));
   EXPECT_EQ(action_for(report, "csrc/hooks.cc"), TreeChange::Action::Merge);
   EXPECT_EQ(action_for(report, "setup.py"), TreeChange::Action::Update);
   EXPECT_FALSE(report.has_conflicts());
@@ -130,7 +145,8 @@ TEST(TreeWriter, UntouchedFilesAreReplacedAndUserEditsMerged) {
   EXPECT_THAT(merged, HasSubstr("line 1 // mine\n"));
   EXPECT_THAT(merged, HasSubstr("line 8 (new)\n"));
   EXPECT_EQ(read_text(dir / "setup.py"), "setup(new)\n");
-  EXPECT_EQ(read_text(dir / ".accelgen/pristine/csrc/hooks.cc"), two[0].content);
+  // The manifest records the new output: the next merge's base.
+  EXPECT_THAT(read_text(dir / kManifestPath), HasSubstr(blob_id(two[0].content)));
 }
 
 TEST(TreeWriter, ConflictingEditLeavesMarkersAndIsListed) {
@@ -140,13 +156,74 @@ TEST(TreeWriter, ConflictingEditLeavesMarkersAndIsListed) {
   write_text(dir / "csrc/hooks.cc", "line 1 (user)\n" + kHooks.substr(7));
   FileSet two = version_one();
   two[0].content = "line 1 (generator)\n" + kHooks.substr(7);
-  const TreeReport report = update_tree(dir, inputs(two), false);
+  const TreeReport report = update_tree(dir, inputs(two), with_base(version_one()));
   EXPECT_EQ(report.conflicts(), std::vector<std::string>{"csrc/hooks.cc"});
   const std::string text = read_text(dir / "csrc/hooks.cc");
   EXPECT_THAT(text, HasSubstr("<<<<<<< "));
   EXPECT_THAT(text, HasSubstr("line 1 (user)"));
   EXPECT_THAT(text, HasSubstr("line 1 (generator)"));
   EXPECT_THAT(text, HasSubstr(">>>>>>> "));
+}
+
+TEST(TreeWriter, AConflictStaysListedUntilItsMarkersAreGone) {
+  TempDir tmp;
+  const fs::path dir = tmp.path() / "dev";
+  write_new_tree(dir, inputs(version_one()));
+  write_text(dir / "csrc/hooks.cc", "line 1 (user)\n" + kHooks.substr(7));
+  FileSet two = version_one();
+  two[0].content = "line 1 (generator)\n" + kHooks.substr(7);
+  ASSERT_TRUE(update_tree(dir, inputs(two), with_base(version_one())).has_conflicts());
+  const std::string conflicted = read_text(dir / "csrc/hooks.cc");
+  // Generating again (the same output, or newer output) leaves the file alone and still lists it.
+  for (int run = 0; run < 2; ++run) {
+    FileSet next = two;
+    if (run == 1) next[2].content = "setup(three)\n";
+    const TreeReport again = update_tree(dir, inputs(next), with_base(two));
+    EXPECT_EQ(again.conflicts(), std::vector<std::string>{"csrc/hooks.cc"});
+    EXPECT_EQ(action_for(again, "csrc/hooks.cc"), TreeChange::Action::Unresolved);
+    EXPECT_THAT(again.describe(), HasSubstr("CONFLICT (still unresolved) csrc/hooks.cc"));
+    EXPECT_EQ(read_text(dir / "csrc/hooks.cc"), conflicted);
+  }
+  // Resolved by the user: no longer listed, and the resolution is kept.
+  write_text(dir / "csrc/hooks.cc", "line 1 (resolved)\n" + kHooks.substr(7));
+  FileSet three = two;
+  three[2].content = "setup(three)\n";
+  const TreeReport resolved = update_tree(dir, inputs(three), with_base(two));
+  EXPECT_FALSE(resolved.has_conflicts()) << resolved.describe();
+  EXPECT_EQ(read_text(dir / "csrc/hooks.cc"), "line 1 (resolved)\n" + kHooks.substr(7));
+}
+
+TEST(TreeWriter, TheMergeBaseMustMatchTheRecordedBlob) {
+  TempDir tmp;
+  const fs::path dir = tmp.path() / "dev";
+  write_new_tree(dir, inputs(version_one()));
+  write_text(dir / "csrc/hooks.cc", "line 1 // mine\n" + kHooks.substr(7));
+  FileSet two = version_one();
+  two[0].content = kHooks.substr(0, kHooks.size() - 7) + "line 8 (new)\n";
+  FileSet wrong_base = version_one();
+  wrong_base[0].content = "something accelgen never wrote\n";
+  const auto before = state(dir);
+  try {
+    update_tree(dir, inputs(two), with_base(wrong_base));
+    ADD_FAILURE() << "a base that does not match the manifest was used";
+  } catch (const DiagnosticError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("cannot rebuild the merge base"));
+    EXPECT_THAT(e.what(), HasSubstr("--no-merge-base"));
+  }
+  EXPECT_EQ(state(dir), before);
+}
+
+TEST(TreeWriter, ALegacyPristineCopyIsUsedWhenExactThenRemoved) {
+  TempDir tmp;
+  const fs::path dir = tmp.path() / "dev";
+  write_new_tree(dir, inputs(version_one()));
+  write_text(dir / ".accelgen/pristine/csrc/hooks.cc", kHooks);
+  write_text(dir / "csrc/hooks.cc", "line 1 // mine\n" + kHooks.substr(7));
+  FileSet two = version_one();
+  two[0].content = kHooks.substr(0, kHooks.size() - 7) + "line 8 (new)\n";
+  const TreeReport report = update_tree(dir, inputs(two), UpdateOptions{});
+  EXPECT_EQ(action_for(report, "csrc/hooks.cc"), TreeChange::Action::Merge);
+  EXPECT_FALSE(fs::exists(dir / ".accelgen/pristine"));
 }
 
 TEST(TreeWriter, UserFilesDeletionsAndAddedFilesAreLeftAlone) {
@@ -159,7 +236,7 @@ TEST(TreeWriter, UserFilesDeletionsAndAddedFilesAreLeftAlone) {
   FileSet two = version_one();
   two[1].content = "// new scaffold\n";
   two[2].content = "setup(new)\n";
-  const TreeReport report = update_tree(dir, inputs(two), false);
+  const TreeReport report = update_tree(dir, inputs(two), with_base(version_one()));
   EXPECT_EQ(action_for(report, "setup.py"), TreeChange::Action::KeepDeleted);
   EXPECT_FALSE(fs::exists(dir / "setup.py"));
   EXPECT_EQ(read_text(dir / "csrc/user/kernels.cc"), "// my kernels\n");
@@ -174,7 +251,7 @@ TEST(TreeWriter, FilesNoLongerGeneratedAreRemovedUnlessEdited) {
   one.push_back({"csrc/graph.h", "graph\n", FileOwner::Generated});
   write_new_tree(dir, inputs(one));
   write_text(dir / "csrc/graph.h", "graph edited\n");
-  const TreeReport report = update_tree(dir, inputs(version_one()), false);
+  const TreeReport report = update_tree(dir, inputs(version_one()), with_base(version_one()));
   EXPECT_EQ(action_for(report, "csrc/graph.cc"), TreeChange::Action::Remove);
   EXPECT_EQ(action_for(report, "csrc/graph.h"), TreeChange::Action::KeepEdited);
   EXPECT_FALSE(fs::exists(dir / "csrc/graph.cc"));
@@ -188,23 +265,27 @@ TEST(TreeWriter, DryRunReportsButWritesNothing) {
   const auto before = snapshot(dir);
   FileSet two = version_one();
   two[2].content = "setup(new)\n";
-  const TreeReport report = update_tree(dir, inputs(two), true);
+  const TreeReport report = update_tree(dir, inputs(two), with_base(version_one(), true));
   EXPECT_EQ(action_for(report, "setup.py"), TreeChange::Action::Update);
   EXPECT_EQ(snapshot(dir), before);
 }
 
-TEST(TreeWriter, FailedWriteLeavesTheTreeAsItWas) {
+TEST(TreeWriter, ADirectoryWhereAGeneratedFileMustGoIsRefusedBeforeAnythingIsWritten) {
   TempDir tmp;
   const fs::path dir = tmp.path() / "dev";
   write_new_tree(dir, inputs(version_one()));
-  // A directory where a new file must go makes staging fail part-way.
-  fs::create_directories(dir / "zz_blocker.accelgen-new");
-  const auto before = snapshot(dir);
+  fs::create_directories(dir / "zz_new/inside");
+  const auto before = state(dir);
   FileSet two = version_one();
   two[2].content = "setup(new)\n";
-  two.push_back({"zz_blocker", "x\n", FileOwner::Generated});
-  EXPECT_ANY_THROW(update_tree(dir, inputs(two), false));
-  EXPECT_EQ(snapshot(dir), before);
+  two.push_back({"zz_new", "x\n", FileOwner::Generated});
+  try {
+    update_tree(dir, inputs(two), with_base(version_one()));
+    ADD_FAILURE() << "accepted";
+  } catch (const DiagnosticError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("zz_new: error: is not a regular file"));
+  }
+  EXPECT_EQ(state(dir), before);
 }
 
 }  // namespace
