@@ -129,8 +129,9 @@ TEST(OutputStage, ASecondRunSaysWhoHoldsTheTreeAndWaits) {
   const fs::path dir = init_tree(parent.path());
   const fs::path lock = dir / ".accelgen/lock";
   write_text(lock, "4242\n");
-  // flock(1) holds the lock for a second, as a running accelgen (pid 4242) would.
-  const CommandResult r = run_command("flock " + lock.string() + " sleep 2 & while flock -n " + lock.string() +
+  // flock(1) holds the lock for a few seconds (longer than rendering takes), as a running accelgen (pid 4242)
+  // would.
+  const CommandResult r = run_command("flock " + lock.string() + " sleep 6 & while flock -n " + lock.string() +
                                       " true; do sleep 0.02; done; " +
                                       std::string(ACCELGEN_BINARY) + " generate --torch 2.14 " + dir.string() +
                                       "; echo exit=$?; wait");
