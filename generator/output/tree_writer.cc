@@ -74,6 +74,7 @@ TreeReport write_new_tree(const fs::path& target, const TreeInputs& inputs) {
   }
   const Manifest manifest = complete_manifest(inputs);
   const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  fs::create_directories(parent, ec);  // `init --dir` may name a directory that does not exist yet
   // A fresh, unpredictable staging directory beside the target, renamed into place in one step.
   std::string staging_name;
   std::random_device random;

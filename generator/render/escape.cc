@@ -44,7 +44,8 @@ std::string cpp_comment(std::string_view text) {
     const char next = i + 1 < text.size() ? text[i + 1] : '\0';
     if ((c == '*' && next == '/') || (c == '/' && next == '*')) out += ' ';
   }
-  if (!out.empty() && out.back() == '\\') out += ' ';
+  // A backslash at the end of a line, even followed by spaces, splices the next line into the comment.
+  if (!out.empty() && out.back() == '\\') out += '.';
   return out;
 }
 

@@ -13,7 +13,7 @@ namespace accelgen::escape {
 std::string cpp_string(std::string_view text);
 
 /// Text inside a C++ // comment: "*/" and "/*" are broken up (harmless in // comments, fatal in /* */ ones), and a
-/// trailing backslash (which would splice the next line into the comment) is followed by a space.
+/// trailing backslash (which would splice the next line into the comment, even with spaces after it) gets a '.'.
 std::string cpp_comment(std::string_view text);
 
 /// The inside of a Python "..." string or """...""" docstring: backslash and double quote escaped (so neither

@@ -33,6 +33,14 @@ CommandResult accelgen(const std::string& args) {
   return {WEXITSTATUS(status), output};
 }
 
+CommandResult accelgen_shell(const std::string& command) {
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  std::string output;
+  std::array<char, 4096> buffer;
+  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) output.append(buffer.data(), n);
+  return {WEXITSTATUS(pclose(pipe)), output};
+}
+
 TEST(Cli, VersionAndHelp) {
   EXPECT_EQ(accelgen("--version").status, 0);
   EXPECT_THAT(accelgen("--version").output, HasSubstr("accelgen 0."));
@@ -41,6 +49,20 @@ TEST(Cli, VersionAndHelp) {
     EXPECT_EQ(run.status, 0) << sub;
     EXPECT_THAT(run.output, HasSubstr("Usage:")) << sub;
   }
+}
+
+TEST(Cli, OnlyContractDiffLoadsLibclang) {
+  // Every other command starts without LLVM: the main executable does not link libclang, and
+  // `accelgen contract-diff` runs the accelgen-contract-diff helper beside it.
+  const CommandResult libs = accelgen_shell("ldd " + std::string(ACCELGEN_BINARY));
+  EXPECT_THAT(libs.output, Not(HasSubstr("libclang")));
+  EXPECT_THAT(libs.output, Not(HasSubstr("libLLVM")));
+  const CommandResult help = accelgen("contract-diff --help");
+  EXPECT_EQ(help.status, 0) << help.output;
+  EXPECT_THAT(help.output, HasSubstr("Usage: accelgen contract-diff"));
+  const CommandResult bad = accelgen("contract-diff /nonexistent /nonexistent");
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_THAT(bad.output, HasSubstr("/nonexistent: error: not a directory"));
 }
 
 TEST(Cli, BadUsageExitsTwo) {

@@ -129,11 +129,12 @@ TEST(OutputStage, ASecondRunSaysWhoHoldsTheTreeAndWaits) {
   const fs::path dir = init_tree(parent.path());
   const fs::path lock = dir / ".accelgen/lock";
   write_text(lock, "4242\n");
-  // flock(1) holds the lock for a second, as a running accelgen (pid 4242) would.
-  const CommandResult r = run_command("flock " + lock.string() + " sleep 2 & while flock -n " + lock.string() +
+  // flock(1) holds the lock for a few seconds (longer than rendering takes), as a running accelgen (pid 4242)
+  // would.
+  const CommandResult r = run_command("(flock " + lock.string() + " sleep 6 & while flock -n " + lock.string() +
                                       " true; do sleep 0.02; done; " +
                                       std::string(ACCELGEN_BINARY) + " generate --torch 2.14 " + dir.string() +
-                                      "; echo exit=$?; wait");
+                                      "; echo exit=$?; wait)");
   EXPECT_THAT(r.output, HasSubstr("another accelgen run (process 4242) is working on this tree"));
   EXPECT_THAT(r.output, HasSubstr("exit=0"));
 }
@@ -166,6 +167,7 @@ TEST(OutputStage, ARunKilledAtAnyStepIsCompletedOrRolledBackByTheNextCommand) {
   spec.replace(spec.find("graphs: true"), 12, "graphs: false");
   write_text(original / "accelgen.yaml", spec);
   const auto old_state = tree_state(original);
+  fs::create_directories(base.path() / "new");
   fs::copy(original, base.path() / "new/mydevice", fs::copy_options::recursive);
   const CommandResult full = run_accelgen("generate " + (base.path() / "new/mydevice").string());
   ASSERT_EQ(full.status, 0) << full.output;

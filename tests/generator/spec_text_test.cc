@@ -83,7 +83,7 @@ TEST(SpecText, SpecsOverOneMebibyteAreRefused) {
 TEST(SpecText, AtMostFiftyErrorsThenACount) {
   std::string spec = "accelgen: 1\ndevice: {name: mydevice}\ntorch: \"2.14\"\ndtypes: [";
   for (int i = 0; i < 100000; ++i) spec += "nope, ";
-  spec += "float32]\n";
+  spec += "float32, float16]\n";
   try {
     parse_spec(spec, "many.yaml");
     FAIL() << "accepted";
