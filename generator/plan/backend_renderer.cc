@@ -3,6 +3,7 @@
 #include <accelgen_version.h>
 
 #include <algorithm>
+#include <cctype>
 #include <stdexcept>
 
 #include "embed/embedded_files.h"
@@ -100,7 +101,9 @@ FileSet render_backend(const DeviceSpec& spec, const TargetVersions& targets, co
     std::string header = file_header(path, user ? once_note : generated_note);
     files.push_back({path, header + rendered.body, rendered.owner, path.ends_with(".sh")});
   }
+  // The bundled simulated runtime is only part of a backend whose driver adapter uses it.
   for (const auto& source : embedded::files_under(kRuntimeRoot)) {
+    if (spec.runtime != "accelsim") break;
     std::string path = "third_party/accelsim/" + std::string(source.path.substr(kRuntimeRoot.size()));
     files.push_back({path, file_header(path, runtime_note) + std::string(source.content), FileOwner::Generated});
   }
@@ -117,6 +120,10 @@ std::string render_initial_spec(const std::string& name, const std::string& torc
   if (!text) throw std::logic_error(std::string(kSpecTemplate) + " is not embedded in this build");
   TemplateData ctx{TemplateData::type::object};
   ctx.set("name", name);
+  std::string upper_name = name;
+  std::transform(upper_name.begin(), upper_name.end(), upper_name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  ctx.set("NAME", upper_name);
   ctx.set("torch_yaml", torch_yaml);
   ctx.set("accelgen_version", std::string(kVersion));
   return render_template(*text, ctx, kSpecTemplate);
