@@ -11,11 +11,9 @@
 //   host tasks         the queue is drained, then the task runs on the calling thread: in stream order, with
 //                      device memory directly addressable (fine-grained SVM).
 // No graphs: OpenCL 3.0 has no command buffers on PoCL, so the spec says graphs: false.
-#include "driver/driver.h"
+#include "driver/opencl.h"
 
-#define CL_TARGET_OPENCL_VERSION 300
-#include <CL/cl.h>
-
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <map>
@@ -30,6 +28,8 @@ namespace {
 
 thread_local std::string last_error;
 thread_local int current_device = 0;
+int spec_device_count = 0;
+std::atomic<bool> platform_started{false};
 
 Status fail(Status status, const std::string& message) {
   last_error = message;
@@ -160,6 +160,7 @@ Platform* platform() {
       delete p;
       return static_cast<Platform*>(nullptr);
     }
+    platform_started.store(true);
     return p;
   }();
   if (started == nullptr) {
@@ -190,6 +191,22 @@ Status take_task_failure(OclStream* stream) {
 
 } // namespace
 
+cl_command_queue opencl_queue(Stream stream) {
+  OclStream* s = native(stream);
+  return s == nullptr ? nullptr : s->queue;
+}
+
+cl_context opencl_context() {
+  Platform* p = platform();
+  return p == nullptr ? nullptr : p->context;
+}
+
+cl_device_id opencl_device(int device) {
+  Platform* p = platform();
+  return p == nullptr || device < 0 || device >= static_cast<int>(p->devices.size()) ? nullptr
+                                                                                      : p->devices[device].id;
+}
+
 std::string last_error_message() {
   return last_error;
 }
@@ -198,17 +215,19 @@ void clear_last_error() noexcept {
   last_error.clear();
 }
 
-Status configure(const PlatformSpec&) {
-  return Status::success; // the devices are the ones OpenCL finds
+Status configure(const PlatformSpec& spec) {
+  spec_device_count = spec.device_count; // the devices are the ones OpenCL finds; this is only the forecast
+  return Status::success;
 }
 
 Status peek_device_count(int* count) {
-  // Listing devices does not start PoCL's worker threads (creating a context does).
-  cl_platform_id platform_id = nullptr;
-  std::vector<cl_device_id> ids;
-  const Status status = find_devices(&platform_id, &ids);
-  *count = static_cast<int>(ids.size());
-  return status;
+  // Before the platform starts, the spec's count: even listing OpenCL devices loads the ICD, and PoCL starts
+  // its worker threads when it loads, which a process that forks afterwards (DataLoader workers) cannot use.
+  if (platform_started.load()) {
+    return get_device_count(count);
+  }
+  *count = spec_device_count;
+  return Status::success;
 }
 
 Status get_device_count(int* count) {
@@ -419,7 +438,7 @@ Status stream_destroy(Stream stream) {
   }
   if (Platform* p = platform(); p != nullptr) {
     std::lock_guard<std::mutex> lock(p->mutex);
-    std::erase(p->created, s);
+    p->created.erase(std::remove(p->created.begin(), p->created.end(), s), p->created.end());
   }
   clFlush(s->queue);
   clReleaseCommandQueue(s->queue); // pending commands still complete
