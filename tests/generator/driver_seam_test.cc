@@ -108,6 +108,20 @@ TEST(DriverSeam, TheInterfaceDeclaresOnlyWhatTheCapabilitiesNeed) {
   EXPECT_THAT(find(lean, "csrc/driver/driver.cc")->content, Not(HasSubstr("graph_launch")));
 }
 
+TEST(DriverSeam, GraphFunctionsJoinTheInterfaceWithTorch214AndTheDefaultAdapterAlreadyHasThem) {
+  // torch 2.6 has no device-generic graph capture: the interface declares no graph functions. The default
+  // adapter defines them anyway, so regenerating it for 2.14 needs no edit; a custom adapter gets them only
+  // when the interface asks, and `accelgen upgrade` names them (knowledge base: graph-impl-registry).
+  const FileSet old_accelsim = render(spec_text("accelsim", "\"2.6\""), versions("2.6", "2.6"));
+  EXPECT_THAT(find(old_accelsim, "csrc/driver/driver.h")->content, Not(HasSubstr("graph_launch")));
+  EXPECT_THAT(find(old_accelsim, "csrc/driver/driver.cc")->content, HasSubstr("Status graph_launch("));
+  const FileSet old_custom = render(spec_text("custom", "\"2.6\""), versions("2.6", "2.6"));
+  EXPECT_THAT(find(old_custom, "csrc/driver/driver.cc")->content, Not(HasSubstr("graph_launch")));
+  const FileSet new_custom = render(spec_text("custom"), versions("2.14", "2.14"));
+  EXPECT_THAT(find(new_custom, "csrc/driver/driver.h")->content, HasSubstr("Status graph_launch("));
+  EXPECT_THAT(find(new_custom, "csrc/driver/driver.cc")->content, HasSubstr("Status graph_launch("));
+}
+
 TEST(DriverSeam, AnUnknownRuntimeIsRejectedWithTheChoices) {
   try {
     parse_spec(spec_text("opencl"), "accelgen.yaml");

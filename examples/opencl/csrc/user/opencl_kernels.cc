@@ -63,7 +63,8 @@ Kernels& kernels(int device) {
     cl_device_id id = torch_ocl::driver::opencl_device(device);
     TORCH_CHECK(context != nullptr && id != nullptr, "ocl: the OpenCL platform is not available");
     cl_int code = CL_SUCCESS;
-    cl_program program = clCreateProgramWithSource(context, 1, &kSource, nullptr, &code);
+    const char* source = kSource;
+    cl_program program = clCreateProgramWithSource(context, 1, &source, nullptr, &code);
     check_cl(code, "clCreateProgramWithSource");
     if (clBuildProgram(program, 1, &id, "", nullptr, nullptr) != CL_SUCCESS) {
       std::string log(16384, '\0');
@@ -80,6 +81,11 @@ Kernels& kernels(int device) {
     check_cl(code, "clCreateKernel(mm_f32)");
   });
   return built;
+}
+
+// The CPU fallback with the signature call_fallback_fn expects.
+void cpu_fallback(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
+  at::native::cpu_fallback(op, stack);
 }
 
 cl_command_queue current_queue(const at::Tensor& t) {
@@ -143,28 +149,28 @@ at::Tensor add_tensor(const at::Tensor& self, const at::Tensor& other, const at:
   if (dense_float_pair(self, other)) {
     return axpby(self, other, alpha.toFloat());
   }
-  return at::native::call_fallback_fn<&at::native::cpu_fallback, at::_ops::add_Tensor>::call(self, other, alpha);
+  return at::native::call_fallback_fn<&cpu_fallback, at::_ops::add_Tensor>::call(self, other, alpha);
 }
 
 at::Tensor sub_tensor(const at::Tensor& self, const at::Tensor& other, const at::Scalar& alpha) {
   if (dense_float_pair(self, other)) {
     return axpby(self, other, -alpha.toFloat());
   }
-  return at::native::call_fallback_fn<&at::native::cpu_fallback, at::_ops::sub_Tensor>::call(self, other, alpha);
+  return at::native::call_fallback_fn<&cpu_fallback, at::_ops::sub_Tensor>::call(self, other, alpha);
 }
 
 at::Tensor mul_tensor(const at::Tensor& self, const at::Tensor& other) {
   if (dense_float_pair(self, other)) {
     return binary(self, other, &Kernels::mul);
   }
-  return at::native::call_fallback_fn<&at::native::cpu_fallback, at::_ops::mul_Tensor>::call(self, other);
+  return at::native::call_fallback_fn<&cpu_fallback, at::_ops::mul_Tensor>::call(self, other);
 }
 
 at::Tensor div_tensor(const at::Tensor& self, const at::Tensor& other) {
   if (dense_float_pair(self, other)) {
     return binary(self, other, &Kernels::div);
   }
-  return at::native::call_fallback_fn<&at::native::cpu_fallback, at::_ops::div_Tensor>::call(self, other);
+  return at::native::call_fallback_fn<&cpu_fallback, at::_ops::div_Tensor>::call(self, other);
 }
 
 at::Tensor mm(const at::Tensor& self, const at::Tensor& mat2) {
@@ -173,7 +179,7 @@ at::Tensor mm(const at::Tensor& self, const at::Tensor& mat2) {
                      mat2.scalar_type() == at::kFloat && self.is_contiguous() && mat2.is_contiguous() &&
                      !self.is_conj() && !mat2.is_conj() && !self.is_neg() && !mat2.is_neg();
   if (!dense) {
-    return at::native::call_fallback_fn<&at::native::cpu_fallback, at::_ops::mm>::call(self, mat2);
+    return at::native::call_fallback_fn<&cpu_fallback, at::_ops::mm>::call(self, mat2);
   }
   const int64_t m = self.size(0);
   const int64_t k = self.size(1);
