@@ -29,6 +29,7 @@ namespace {
 thread_local std::string last_error;
 thread_local int current_device = 0;
 int spec_device_count = 0;
+std::size_t spec_memory_bytes = 0; // device.memory: the most device memory the backend uses per device
 std::atomic<bool> platform_started{false};
 
 Status fail(Status status, const std::string& message) {
@@ -145,6 +146,9 @@ Status start(Platform& platform) {
     cl_ulong memory = 0;
     clGetDeviceInfo(device.id, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof(memory), &memory, nullptr);
     device.total_memory = static_cast<std::size_t>(memory);
+    if (spec_memory_bytes != 0 && spec_memory_bytes < device.total_memory) {
+      device.total_memory = spec_memory_bytes; // the spec's budget: beyond it, allocations fail as out of memory
+    }
     if ((status = create_queue(platform, static_cast<int>(i), &device.default_stream)) != Status::success) {
       return status;
     }
@@ -217,6 +221,7 @@ void clear_last_error() noexcept {
 
 Status configure(const PlatformSpec& spec) {
   spec_device_count = spec.device_count; // the devices are the ones OpenCL finds; this is only the forecast
+  spec_memory_bytes = spec.memory_bytes;
   return Status::success;
 }
 
@@ -309,6 +314,15 @@ Status malloc(void** device_ptr, std::size_t size) {
   Platform* p = platform();
   if (p == nullptr) {
     return Status::unknown;
+  }
+  {
+    std::lock_guard<std::mutex> lock(p->mutex);
+    if (size > p->devices[current_device].total_memory - p->allocated[current_device]) {
+      return fail(Status::out_of_memory, "out of memory: " + std::to_string(size) + " bytes requested, " +
+                                             std::to_string(p->devices[current_device].total_memory -
+                                                            p->allocated[current_device]) +
+                                             " free");
+    }
   }
   void* ptr = clSVMAlloc(p->context, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER, size, 0);
   if (ptr == nullptr) {
