@@ -30,6 +30,8 @@ thread_local std::string last_error;
 thread_local int current_device = 0;
 int spec_device_count = 0;
 std::size_t spec_memory_bytes = 0; // device.memory: the most device memory the backend uses per device
+PlatformSpec spec_platform;         // how the spec describes the device to PyTorch (name, capability)
+std::string spec_display_name;
 std::atomic<bool> platform_started{false};
 
 Status fail(Status status, const std::string& message) {
@@ -55,7 +57,18 @@ struct OclStream {
   int priority = 0;
   std::uint64_t id = 0;
   bool task_failed = false; // a host task failed: reported by the next synchronization
+  std::mutex mutex;         // guards last
+  cl_event last = nullptr;  // the last command enqueued: the stream is idle once it completed
 };
+
+// Keeps `event` as the stream's last command (and takes over its reference).
+void remember(OclStream* stream, cl_event event) {
+  std::lock_guard<std::mutex> lock(stream->mutex);
+  if (stream->last != nullptr) {
+    clReleaseEvent(stream->last);
+  }
+  stream->last = event;
+}
 
 struct OclEvent {
   cl_event marker = nullptr;
@@ -133,7 +146,7 @@ Status start(Platform& platform) {
   if ((status = check(code, "clCreateContext")) != Status::success) {
     return status;
   }
-  platform.devices.resize(ids.size());
+  platform.devices = std::vector<Device>(ids.size()); // in place: a Device holds a mutex
   platform.allocated.assign(ids.size(), 0);
   for (std::size_t i = 0; i < ids.size(); ++i) {
     Device& device = platform.devices[i];
@@ -222,6 +235,8 @@ void clear_last_error() noexcept {
 Status configure(const PlatformSpec& spec) {
   spec_device_count = spec.device_count; // the devices are the ones OpenCL finds; this is only the forecast
   spec_memory_bytes = spec.memory_bytes;
+  spec_platform = spec;
+  spec_display_name = spec.display_name;
   return Status::success;
 }
 
@@ -266,16 +281,12 @@ Status get_device_properties(DeviceProperties* properties, int device) {
   if (device < 0 || device >= static_cast<int>(p->devices.size())) {
     return fail(Status::invalid_device, "no OpenCL device " + std::to_string(device));
   }
-  const cl_device_id id = p->devices[device].id;
-  char name[256] = {};
-  clGetDeviceInfo(id, CL_DEVICE_NAME, sizeof(name) - 1, name, nullptr);
-  cl_uint units = 0;
-  clGetDeviceInfo(id, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof(units), &units, nullptr);
-  properties->name = name;
+  // PyTorch sees the device as the spec describes it (the OpenCL device name is in CL_DEVICE_NAME).
+  properties->name = spec_display_name;
   properties->total_memory = p->devices[device].total_memory;
-  properties->compute_capability_major = 3; // the OpenCL version this adapter needs
-  properties->compute_capability_minor = 0;
-  properties->multiprocessor_count = static_cast<int>(units);
+  properties->compute_capability_major = spec_platform.compute_capability_major;
+  properties->compute_capability_minor = spec_platform.compute_capability_minor;
+  properties->multiprocessor_count = spec_platform.multiprocessor_count;
   return Status::success;
 }
 
@@ -483,17 +494,30 @@ Status stream_query(Stream stream) {
   if (s == nullptr) {
     return Status::unknown;
   }
-  // A marker completes once everything before it has: query it without waiting.
-  cl_event marker = nullptr;
-  if (Status status = check(clEnqueueMarkerWithWaitList(s->queue, 0, nullptr, &marker), "clEnqueueMarker");
-      status != Status::success) {
-    return status;
+  // In-order queue: idle once the last command enqueued has completed.
+  std::lock_guard<std::mutex> lock(s->mutex);
+  if (s->last == nullptr) {
+    return Status::success;
   }
-  clFlush(s->queue);
   cl_int state = CL_QUEUED;
-  clGetEventInfo(marker, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(state), &state, nullptr);
-  clReleaseEvent(marker);
+  clGetEventInfo(s->last, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(state), &state, nullptr);
   return state == CL_COMPLETE ? Status::success : Status::not_ready;
+}
+
+Status enqueue_kernel(Stream stream, cl_kernel kernel, cl_uint dims, const std::size_t* global) {
+  OclStream* s = native(stream);
+  if (s == nullptr) {
+    return Status::unknown;
+  }
+  cl_event done = nullptr;
+  const Status status = check(clEnqueueNDRangeKernel(s->queue, kernel, dims, nullptr, global, nullptr, 0, nullptr,
+                                                     &done),
+                              "clEnqueueNDRangeKernel");
+  if (status == Status::success) {
+    remember(s, done);
+    clFlush(s->queue);
+  }
+  return status;
 }
 
 Status stream_synchronize(Stream stream) {
@@ -546,6 +570,8 @@ Status event_record(Event event, Stream stream) {
     return status;
   }
   clFlush(s->queue);
+  clRetainEvent(marker);
+  remember(s, marker);
   if (e->marker != nullptr) {
     clReleaseEvent(e->marker);
   }
@@ -580,7 +606,13 @@ Status stream_wait_event(Stream stream, Event event) {
   if (e == nullptr || e->marker == nullptr) {
     return Status::success;
   }
-  return check(clEnqueueBarrierWithWaitList(s->queue, 1, &e->marker, nullptr), "clEnqueueBarrierWithWaitList");
+  cl_event done = nullptr;
+  const Status status = check(clEnqueueBarrierWithWaitList(s->queue, 1, &e->marker, &done),
+                              "clEnqueueBarrierWithWaitList");
+  if (status == Status::success) {
+    remember(s, done);
+  }
+  return status;
 }
 
 Status event_elapsed_time(float* milliseconds, Event start, Event end) {
@@ -623,8 +655,12 @@ Status memcpy_async(void* dst, const void* src, std::size_t size, CopyKind, Stre
   if (size == 0) {
     return Status::success;
   }
-  const Status status = check(clEnqueueSVMMemcpy(s->queue, CL_FALSE, dst, src, size, 0, nullptr, nullptr),
+  cl_event done = nullptr;
+  const Status status = check(clEnqueueSVMMemcpy(s->queue, CL_FALSE, dst, src, size, 0, nullptr, &done),
                               "clEnqueueSVMMemcpy");
+  if (status == Status::success) {
+    remember(s, done);
+  }
   clFlush(s->queue);
   return status;
 }
@@ -638,8 +674,12 @@ Status memset_async(void* device_ptr, int value, std::size_t size, Stream stream
     return Status::success;
   }
   const unsigned char byte = static_cast<unsigned char>(value);
-  const Status status = check(clEnqueueSVMMemFill(s->queue, device_ptr, &byte, 1, size, 0, nullptr, nullptr),
+  cl_event done = nullptr;
+  const Status status = check(clEnqueueSVMMemFill(s->queue, device_ptr, &byte, 1, size, 0, nullptr, &done),
                               "clEnqueueSVMMemFill");
+  if (status == Status::success) {
+    remember(s, done);
+  }
   clFlush(s->queue);
   return status;
 }

@@ -14,5 +14,8 @@ cl_command_queue opencl_queue(Stream stream);
 cl_context opencl_context();
 // The OpenCL device of a device index.
 cl_device_id opencl_device(int device);
+// Enqueues an NDRange of `kernel` (arguments already set) on the stream's queue, in stream order, so that
+// Stream.query() and synchronization account for it.
+Status enqueue_kernel(Stream stream, cl_kernel kernel, cl_uint dims, const std::size_t* global);
 
 } // namespace torch_ocl::driver

@@ -88,10 +88,6 @@ void cpu_fallback(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   at::native::cpu_fallback(op, stack);
 }
 
-cl_command_queue current_queue(const at::Tensor& t) {
-  return torch_ocl::driver::opencl_queue(torch_ocl::current_native_stream(t.device().index()));
-}
-
 // Enqueues `kernel` over `global` work items on the current stream of `device`; `set_args` binds its arguments.
 template <typename SetArgs>
 void enqueue(const at::Tensor& device, cl_kernel Kernels::*which, cl_uint dims, const size_t* global,
@@ -100,10 +96,9 @@ void enqueue(const at::Tensor& device, cl_kernel Kernels::*which, cl_uint dims, 
   std::lock_guard<std::mutex> lock(k.mutex);
   cl_kernel kernel = k.*which;
   set_args(kernel);
-  cl_command_queue queue = current_queue(device);
-  check_cl(clEnqueueNDRangeKernel(queue, kernel, dims, nullptr, global, nullptr, 0, nullptr, nullptr),
-           "clEnqueueNDRangeKernel");
-  check_cl(clFlush(queue), "clFlush");
+  const auto status = torch_ocl::driver::enqueue_kernel(
+      torch_ocl::current_native_stream(device.device().index()), kernel, dims, global);
+  TORCH_CHECK(status == torch_ocl::driver::Status::success, "ocl: ", torch_ocl::driver::last_error_message());
 }
 
 bool dense_float_pair(const at::Tensor& a, const at::Tensor& b) {
@@ -145,28 +140,55 @@ at::Tensor binary(const at::Tensor& a, const at::Tensor& b, cl_kernel Kernels::*
   return out;
 }
 
-at::Tensor add_tensor(const at::Tensor& self, const at::Tensor& other, const at::Scalar& alpha) {
+// The CPU fallback follows its first tensor's device, and would quietly compute with a CPU tensor: move a 0-dim
+// CPU operand (a Python number, torch.tensor(3.0)) to the device, and refuse any other device mix as ATen does.
+at::Tensor on_device_of(const at::Tensor& t, const at::Tensor& device_tensor) {
+  if (t.device() == device_tensor.device()) {
+    return t;
+  }
+  TORCH_CHECK(t.device().is_cpu() && t.dim() == 0, "Expected all tensors to be on the same device, but found at ",
+              "least two devices, ", device_tensor.device(), " and ", t.device(), "!");
+  at::Tensor moved = t.to(device_tensor.device());
+  if (t.unsafeGetTensorImpl()->is_wrapped_number()) {
+    moved.unsafeGetTensorImpl()->set_wrapped_number(true);
+  }
+  return moved;
+}
+
+const at::Tensor& device_operand(const at::Tensor& a, const at::Tensor& b) {
+  return a.device().type() == c10::DeviceType::PrivateUse1 ? a : b;
+}
+
+at::Tensor add_tensor(const at::Tensor& self_in, const at::Tensor& other_in, const at::Scalar& alpha) {
+  const at::Tensor self = on_device_of(self_in, device_operand(self_in, other_in));
+  const at::Tensor other = on_device_of(other_in, device_operand(self_in, other_in));
   if (dense_float_pair(self, other)) {
     return axpby(self, other, alpha.toFloat());
   }
   return at::native::call_fallback_fn<&cpu_fallback, at::_ops::add_Tensor>::call(self, other, alpha);
 }
 
-at::Tensor sub_tensor(const at::Tensor& self, const at::Tensor& other, const at::Scalar& alpha) {
+at::Tensor sub_tensor(const at::Tensor& self_in, const at::Tensor& other_in, const at::Scalar& alpha) {
+  const at::Tensor self = on_device_of(self_in, device_operand(self_in, other_in));
+  const at::Tensor other = on_device_of(other_in, device_operand(self_in, other_in));
   if (dense_float_pair(self, other)) {
     return axpby(self, other, -alpha.toFloat());
   }
   return at::native::call_fallback_fn<&cpu_fallback, at::_ops::sub_Tensor>::call(self, other, alpha);
 }
 
-at::Tensor mul_tensor(const at::Tensor& self, const at::Tensor& other) {
+at::Tensor mul_tensor(const at::Tensor& self_in, const at::Tensor& other_in) {
+  const at::Tensor self = on_device_of(self_in, device_operand(self_in, other_in));
+  const at::Tensor other = on_device_of(other_in, device_operand(self_in, other_in));
   if (dense_float_pair(self, other)) {
     return binary(self, other, &Kernels::mul);
   }
   return at::native::call_fallback_fn<&cpu_fallback, at::_ops::mul_Tensor>::call(self, other);
 }
 
-at::Tensor div_tensor(const at::Tensor& self, const at::Tensor& other) {
+at::Tensor div_tensor(const at::Tensor& self_in, const at::Tensor& other_in) {
+  const at::Tensor self = on_device_of(self_in, device_operand(self_in, other_in));
+  const at::Tensor other = on_device_of(other_in, device_operand(self_in, other_in));
   if (dense_float_pair(self, other)) {
     return binary(self, other, &Kernels::div);
   }
