@@ -142,17 +142,14 @@ at::Tensor binary(const at::Tensor& a, const at::Tensor& b, cl_kernel Kernels::*
 
 // The CPU fallback follows its first tensor's device, and would quietly compute with a CPU tensor: move a 0-dim
 // CPU operand (a Python number, torch.tensor(3.0)) to the device, and refuse any other device mix as ATen does.
+// A Python number (a wrapped-number tensor) stays on the CPU: the fallback keeps its promotion rules.
 at::Tensor on_device_of(const at::Tensor& t, const at::Tensor& device_tensor) {
-  if (t.device() == device_tensor.device()) {
+  if (t.device() == device_tensor.device() || t.unsafeGetTensorImpl()->is_wrapped_number()) {
     return t;
   }
   TORCH_CHECK(t.device().is_cpu() && t.dim() == 0, "Expected all tensors to be on the same device, but found at ",
               "least two devices, ", device_tensor.device(), " and ", t.device(), "!");
-  at::Tensor moved = t.to(device_tensor.device());
-  if (t.unsafeGetTensorImpl()->is_wrapped_number()) {
-    moved.unsafeGetTensorImpl()->set_wrapped_number(true);
-  }
-  return moved;
+  return t.to(device_tensor.device());
 }
 
 const at::Tensor& device_operand(const at::Tensor& a, const at::Tensor& b) {
