@@ -2,6 +2,7 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 #include "device.h"
 
+#include "driver/driver.h"
 #include "runtime_check.h"
 #include "runtime_config.h"
 
@@ -30,17 +31,12 @@ void mark_child_as_bad_fork() {
 
 c10::DeviceIndex device_count() noexcept {
   ensure_runtime_configured();
-  int initialized_runtime = 0;
-  if (accelsimIsInitialized(&initialized_runtime) == accelsimSuccess && initialized_runtime != 0) {
-    int count = 0;
-    if (accelsimGetDeviceCount(&count) != accelsimSuccess) {
-      (void)accelsimGetLastError();
-      return 0;
-    }
-    return static_cast<c10::DeviceIndex>(count);
+  int count = 0;
+  if (driver::peek_device_count(&count) != driver::Status::success) {
+    driver::clear_last_error();
+    return 0;
   }
-  // Not initialized yet: answer from the configuration instead of starting the runtime.
-  return static_cast<c10::DeviceIndex>(configured_device_count());
+  return static_cast<c10::DeviceIndex>(count);
 }
 
 bool is_initialized() noexcept {
@@ -64,8 +60,8 @@ void lazy_init() {
   std::call_once(once, [] {
     ensure_runtime_configured();
     int count = 0;
-    MYDEVICE_CHECK(accelsimGetDeviceCount(&count));
-    TORCH_CHECK(count > 0, "No mydevice device is available (ACCELSIM_DEVICE_COUNT=0?)");
+    MYDEVICE_CHECK(driver::get_device_count(&count));
+    TORCH_CHECK(count > 0, "No mydevice device is available (MYDEVICE_DEVICE_COUNT=0?)");
     pthread_atfork(nullptr, nullptr, &mark_child_as_bad_fork);
     initialized.store(true, std::memory_order_release);
   });
@@ -109,16 +105,16 @@ DeviceScope::DeviceScope(c10::DeviceIndex index) {
     index = thread_current_device;
   }
   check_device_index(index);
-  MYDEVICE_CHECK(accelsimGetDevice(&previous_));
+  MYDEVICE_CHECK(driver::get_device(&previous_));
   if (index != previous_) {
-    MYDEVICE_CHECK(accelsimSetDevice(index));
+    MYDEVICE_CHECK(driver::set_device(index));
   }
 }
 
 DeviceScope::~DeviceScope() {
   int now = previous_;
-  if (accelsimGetDevice(&now) == accelsimSuccess && now != previous_) {
-    MYDEVICE_WARN_ON_ERROR(accelsimSetDevice(previous_));
+  if (driver::get_device(&now) == driver::Status::success && now != previous_) {
+    MYDEVICE_WARN_ON_ERROR(driver::set_device(previous_));
   }
 }
 

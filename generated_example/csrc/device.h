@@ -9,8 +9,6 @@
 // initialization is lazy: the first use of a device (allocating, launching, setting the device...) calls
 // lazy_init(). After initialization, a child created by fork() cannot use the device (the runtime's worker
 // threads do not survive fork); every entry point then raises a clear error instead of hanging.
-#include <accelsim/accelsim.h>
-
 #include <c10/core/Device.h>
 
 namespace torch_mydevice {

@@ -7,10 +7,10 @@
 // torch.accelerator.Graph (Python) and at::accelerator::Graph (C++) find this class in at::GraphImplRegistry
 // under c10::DeviceTypeName(PrivateUse1, /*lower_case=*/false), the upper-cased backend name "MYDEVICE"
 // (graph.cc registers it). One instance per Graph object:
-//   capture_begin  accelsimStreamBeginCapture on the current stream; allocations on that stream now come from
+//   capture_begin  driver::stream_begin_capture on the current stream; allocations on that stream now come from
 //                  the graph's private memory pool (device_allocator.h), so replays find their memory intact
-//   capture_end    accelsimStreamEndCapture, then instantiate() unless keep_graph=True
-//   replay         accelsimGraphLaunch on the current stream: the captured kernels and copies run again, on
+//   capture_end    driver::stream_end_capture, then instantiate() unless keep_graph=True
+//   replay         driver::graph_launch on the current stream: the captured kernels and copies run again, on
 //                  whatever the captured addresses hold now (update inputs in place with copy_)
 //   reset          waits for pending replays, destroys graph and executable graph, releases the pool
 // Only device work is captured. Host-side work (Python, .item(), synchronize, copies from pageable host
@@ -18,7 +18,7 @@
 #include "version.h"
 
 #include <ATen/core/GraphImplInterface.h>
-#include <accelsim/accelsim.h>
+#include "driver/driver.h"
 #include <c10/core/Allocator.h>
 #include <c10/core/Stream.h>
 
@@ -56,12 +56,12 @@ class MydeviceGraph final : public at::GraphImplInterface {
   c10::Stream capture_stream_{c10::Stream::DEFAULT, c10::Device(c10::DeviceType::PrivateUse1, 0)};
   c10::MempoolId_t pool_{0, 0};        // the private pool; {0, 0} until capture_begin
   bool holds_pool_ = false;            // this graph counts as a user of pool_ (until reset)
-  accelsimGraph_t graph_ = nullptr;    // the captured graph (kept with keep_graph or debug mode)
-  accelsimGraphExec_t exec_ = nullptr; // the executable graph replay() launches
+  driver::Graph graph_ = nullptr;    // the captured graph (kept with keep_graph or debug mode)
+  driver::GraphExec exec_ = nullptr; // the executable graph replay() launches
   size_t node_count_ = 0;
   size_t replays_ = 0;
   at::GraphCaptureMode capture_mode_ = at::GraphCaptureMode::Default;
-  std::vector<std::pair<c10::Stream, accelsimEvent_t>> replay_events_; // last replay on each stream
+  std::vector<std::pair<c10::Stream, driver::Event>> replay_events_; // last replay on each stream
   std::vector<std::string> captured_ops_; // debug mode: operators dispatched during the capture
 };
 

@@ -7,7 +7,7 @@
 #include "runtime_check.h"
 #include "stream.h"
 
-#include <accelsim/accelsim.h>
+#include "driver/driver.h"
 
 #include <c10/util/Exception.h>
 
@@ -19,13 +19,13 @@ void check_type(const c10::Device& device) {
   TORCH_CHECK(device.type() == c10::DeviceType::PrivateUse1, "Expected a mydevice device, got ", device);
 }
 
-// accelsim query calls return accelsimErrorNotReady for pending work; that is an answer, not a failure.
-bool ready(accelsimError_t status, const char* call) {
-  if (status == accelsimSuccess) {
+// Driver query calls return driver::Status::not_ready for pending work; that is an answer, not a failure.
+bool ready(driver::Status status, const char* call) {
+  if (status == driver::Status::success) {
     return true;
   }
-  if (status == accelsimErrorNotReady) {
-    (void)accelsimGetLastError();
+  if (status == driver::Status::not_ready) {
+    driver::clear_last_error();
     return false;
   }
   throw_runtime_error(status, call, __FILE__, __LINE__);
@@ -98,16 +98,16 @@ c10::Stream MydeviceGuardImpl::getNewStream(c10::Device device, int priority) co
 }
 
 bool MydeviceGuardImpl::queryStream(const c10::Stream& stream) const {
-  return ready(accelsimStreamQuery(native_stream(stream)), "accelsimStreamQuery");
+  return ready(driver::stream_query(native_stream(stream)), "driver::stream_query");
 }
 
 void MydeviceGuardImpl::synchronizeStream(const c10::Stream& stream) const {
-  MYDEVICE_CHECK(accelsimStreamSynchronize(native_stream(stream)));
+  MYDEVICE_CHECK(driver::stream_synchronize(native_stream(stream)));
 }
 
 void MydeviceGuardImpl::synchronizeDevice(const c10::DeviceIndex device_index) const {
   DeviceScope scope(device_index < 0 ? current_device() : device_index);
-  MYDEVICE_CHECK(accelsimDeviceSynchronize());
+  MYDEVICE_CHECK(driver::device_synchronize());
 }
 
 void MydeviceGuardImpl::record(void** event, const c10::Stream& stream, const c10::DeviceIndex device_index,
@@ -116,35 +116,35 @@ void MydeviceGuardImpl::record(void** event, const c10::Stream& stream, const c1
               static_cast<int>(device_index), " does not match recording stream's device index ",
               static_cast<int>(stream.device_index()), ".");
   DeviceScope scope(stream.device_index());
-  auto native_event = static_cast<accelsimEvent_t>(*event);
+  auto native_event = static_cast<driver::Event>(*event);
   if (native_event == nullptr) {
     // PyTorch's default events do not time (cheaper); torch.Event(enable_timing=True) asks for BACKEND_DEFAULT.
-    const unsigned flags = flag == c10::EventFlag::BACKEND_DEFAULT ? accelsimEventDefault : accelsimEventDisableTiming;
-    MYDEVICE_CHECK(accelsimEventCreateWithFlags(&native_event, flags));
+    const bool timing = flag == c10::EventFlag::BACKEND_DEFAULT;
+    MYDEVICE_CHECK(driver::event_create(&native_event, timing));
     *event = native_event;
   }
-  MYDEVICE_CHECK(accelsimEventRecord(native_event, native_stream(stream)));
+  MYDEVICE_CHECK(driver::event_record(native_event, native_stream(stream)));
 }
 
 void MydeviceGuardImpl::block(void* event, const c10::Stream& stream) const {
   if (event == nullptr) {
     return; // never recorded: nothing to wait for
   }
-  MYDEVICE_CHECK(accelsimStreamWaitEvent(native_stream(stream), static_cast<accelsimEvent_t>(event)));
+  MYDEVICE_CHECK(driver::stream_wait_event(native_stream(stream), static_cast<driver::Event>(event)));
 }
 
 bool MydeviceGuardImpl::queryEvent(void* event) const {
   if (event == nullptr) {
     return true;
   }
-  return ready(accelsimEventQuery(static_cast<accelsimEvent_t>(event)), "accelsimEventQuery");
+  return ready(driver::event_query(static_cast<driver::Event>(event)), "driver::event_query");
 }
 
 void MydeviceGuardImpl::synchronizeEvent(void* event) const {
   if (event == nullptr) {
     return;
   }
-  MYDEVICE_CHECK(accelsimEventSynchronize(static_cast<accelsimEvent_t>(event)));
+  MYDEVICE_CHECK(driver::event_synchronize(static_cast<driver::Event>(event)));
 }
 
 double MydeviceGuardImpl::elapsedTime(void* event1, void* event2, const c10::DeviceIndex device_index) const {
@@ -152,15 +152,15 @@ double MydeviceGuardImpl::elapsedTime(void* event1, void* event2, const c10::Dev
               "Both events must be recorded before calculating elapsed time.");
   DeviceScope scope(device_index);
   float milliseconds = 0;
-  MYDEVICE_CHECK(accelsimEventElapsedTime(&milliseconds, static_cast<accelsimEvent_t>(event1),
-                                          static_cast<accelsimEvent_t>(event2)));
+  MYDEVICE_CHECK(driver::event_elapsed_time(&milliseconds, static_cast<driver::Event>(event1),
+                                          static_cast<driver::Event>(event2)));
   return static_cast<double>(milliseconds);
 }
 
 void MydeviceGuardImpl::destroyEvent(void* event, const c10::DeviceIndex device_index) const noexcept {
   (void)device_index;
   if (event != nullptr) {
-    MYDEVICE_WARN_ON_ERROR(accelsimEventDestroy(static_cast<accelsimEvent_t>(event)));
+    MYDEVICE_WARN_ON_ERROR(driver::event_destroy(static_cast<driver::Event>(event)));
   }
 }
 
@@ -173,9 +173,9 @@ void* MydeviceGuardImpl::getStreamNativeHandle(const c10::Stream stream) const {
 }
 
 bool MydeviceGuardImpl::isStreamCapturing(const c10::Stream& stream) const {
-  int capturing = 0;
-  MYDEVICE_CHECK(accelsimStreamIsCapturing(native_stream(stream), &capturing));
-  return capturing != 0;
+  bool capturing = false;
+  MYDEVICE_CHECK(driver::stream_is_capturing(native_stream(stream), &capturing));
+  return capturing;
 }
 
 c10::DeviceCapability MydeviceGuardImpl::getDeviceCapability(c10::Device device) const {

@@ -41,7 +41,7 @@ struct MydeviceGuardImpl final : public c10::impl::DeviceGuardImplInterface {
   void synchronizeStream(const c10::Stream& stream) const override;
   void synchronizeDevice(const c10::DeviceIndex device_index) const override;
 
-  // Events: `void* event` is an accelsimEvent_t created lazily at the first record().
+  // Events: `void* event` is an driver::Event created lazily at the first record().
   void record(void** event, const c10::Stream& stream, const c10::DeviceIndex device_index,
               const c10::EventFlag flag) const override;
   void block(void* event, const c10::Stream& stream) const override;
@@ -53,7 +53,7 @@ struct MydeviceGuardImpl final : public c10::impl::DeviceGuardImplInterface {
   // Tells the caching allocator that a block is used on another stream (Tensor.record_stream).
   void recordDataPtrOnStream(const c10::DataPtr& data_ptr, const c10::Stream& stream) const override;
 
-  // torch.Stream.native_handle(): the accelsimStream_t.
+  // torch.Stream.native_handle(): the driver::Stream.
   void* getStreamNativeHandle(const c10::Stream stream) const override;
   // torch.Stream.is_capturing(): graph capture status of the stream.
   bool isStreamCapturing(const c10::Stream& stream) const override;

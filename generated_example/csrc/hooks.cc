@@ -4,11 +4,10 @@
 
 #include "device.h"
 #include "device_allocator.h"
+#include "driver/driver.h"
 #include "generator.h"
 #include "host_allocator.h"
 #include "runtime_check.h"
-
-#include <accelsim/accelsim.h>
 
 #include <c10/util/Exception.h>
 
@@ -44,9 +43,9 @@ at::Generator MydeviceHooks::getNewGenerator(c10::DeviceIndex device_index) cons
 
 c10::Device MydeviceHooks::getDeviceFromPtr(void* data) const {
   lazy_init(); // a device pointer can only exist once the runtime runs
-  accelsimPointerAttributes attributes{};
-  MYDEVICE_CHECK(accelsimPointerGetAttributes(&attributes, data));
-  TORCH_CHECK(attributes.type == accelsimMemoryTypeDevice, "Pointer ", data, " is not mydevice device memory");
+  driver::PointerAttributes attributes{};
+  MYDEVICE_CHECK(driver::pointer_get_attributes(&attributes, data));
+  TORCH_CHECK(attributes.type == driver::MemoryType::device, "Pointer ", data, " is not mydevice device memory");
   return c10::Device(c10::DeviceType::PrivateUse1, static_cast<c10::DeviceIndex>(attributes.device));
 }
 
@@ -54,12 +53,12 @@ bool MydeviceHooks::isPinnedPtr(const void* data) const {
   if (!is_initialized() || data == nullptr) {
     return false; // nothing can be pinned before the runtime started
   }
-  accelsimPointerAttributes attributes{};
-  if (accelsimPointerGetAttributes(&attributes, data) != accelsimSuccess) {
-    (void)accelsimGetLastError();
+  driver::PointerAttributes attributes{};
+  if (driver::pointer_get_attributes(&attributes, data) != driver::Status::success) {
+    driver::clear_last_error();
     return false;
   }
-  return attributes.type == accelsimMemoryTypeHost;
+  return attributes.type == driver::MemoryType::host;
 }
 
 c10::Allocator* MydeviceHooks::getPinnedMemoryAllocator() const {

@@ -3,11 +3,10 @@
 #include "host_allocator.h"
 
 #include "device.h"
+#include "driver/driver.h"
 #include "runtime_check.h"
 #include "stream.h"
 #include "version.h"
-
-#include <accelsim/accelsim.h>
 
 #include <ATen/core/CachingHostAllocator.h>
 
@@ -20,14 +19,14 @@ namespace torch_mydevice {
 
 namespace {
 
-// An accelsim event owned by value: PyTorch's caching host allocator keeps one per stream that used a block
+// A driver event owned by value: PyTorch's caching host allocator keeps one per stream that used a block
 // and asks whether it completed before handing the block out again.
 class HostEvent {
  public:
   explicit HostEvent(const c10::Stream& stream) {
     DeviceScope scope(stream.device_index());
-    MYDEVICE_CHECK(accelsimEventCreateWithFlags(&event_, accelsimEventDisableTiming));
-    MYDEVICE_CHECK(accelsimEventRecord(event_, native_stream(stream)));
+    MYDEVICE_CHECK(driver::event_create(&event_, false));
+    MYDEVICE_CHECK(driver::event_record(event_, native_stream(stream)));
   }
   HostEvent(HostEvent&& other) noexcept : event_(std::exchange(other.event_, nullptr)) {}
   HostEvent& operator=(HostEvent&& other) noexcept {
@@ -38,14 +37,14 @@ class HostEvent {
   HostEvent& operator=(const HostEvent&) = delete;
   ~HostEvent() {
     if (event_ != nullptr) {
-      MYDEVICE_WARN_ON_ERROR(accelsimEventDestroy(event_));
+      MYDEVICE_WARN_ON_ERROR(driver::event_destroy(event_));
     }
   }
 
   bool completed() const {
-    const accelsimError_t status = accelsimEventQuery(event_);
-    if (status == accelsimErrorNotReady) {
-      (void)accelsimGetLastError();
+    const driver::Status status = driver::event_query(event_);
+    if (status == driver::Status::not_ready) {
+      driver::clear_last_error();
       return false;
     }
     MYDEVICE_CHECK(status);
@@ -53,7 +52,7 @@ class HostEvent {
   }
 
  private:
-  accelsimEvent_t event_ = nullptr;
+  driver::Event event_ = nullptr;
 };
 
 // PyTorch's generic caching host allocator (free lists by power-of-two size, per-stream reuse events,
@@ -66,11 +65,11 @@ struct MydeviceHostAllocatorImpl final : public at::CachingHostAllocatorImpl<c10
  private:
   void allocate_host_memory(size_t size, void** ptr) override {
     lazy_init();
-    MYDEVICE_CHECK(accelsimHostAlloc(ptr, size));
+    MYDEVICE_CHECK(driver::host_alloc(ptr, size));
   }
 
   void free_block(at::HostBlock<c10::Stream>* block) override {
-    MYDEVICE_WARN_ON_ERROR(accelsimFreeHost(block->ptr_));
+    MYDEVICE_WARN_ON_ERROR(driver::free_host(block->ptr_));
   }
 
   void record_stream(std::optional<std::vector<HostEvent>>& events, c10::Stream stream) override {
@@ -86,9 +85,9 @@ struct MydeviceHostAllocatorImpl final : public at::CachingHostAllocatorImpl<c10
   }
 
   bool stream_is_capturing(c10::Stream stream) const override {
-    int capturing = 0;
-    MYDEVICE_CHECK(accelsimStreamIsCapturing(native_stream(stream), &capturing));
-    return capturing != 0;
+    bool capturing = false;
+    MYDEVICE_CHECK(driver::stream_is_capturing(native_stream(stream), &capturing));
+    return capturing;
   }
 };
 

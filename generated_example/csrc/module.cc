@@ -8,6 +8,7 @@
 // Python device module (torch.mydevice) is built on. It uses the plain CPython API: no pybind11 needed.
 #include "device.h"
 #include "device_allocator.h"
+#include "driver/driver.h"
 #include "generator.h"
 #include "host_allocator.h"
 #include "runtime_check.h"
@@ -16,7 +17,6 @@
 
 #include <Python.h>
 
-#include <accelsim/accelsim.h>
 #include <c10/core/CachingDeviceAllocator.h>
 #include <c10/core/impl/DeviceGuardImplInterface.h>
 #include <c10/util/Exception.h>
@@ -167,15 +167,15 @@ PyObject* synchronize(PyObject*, PyObject* arg) {
   device = resolve(device);
   check_device_index(device);
   int previous = 0;
-  MYDEVICE_CHECK(accelsimGetDevice(&previous));
-  accelsimError_t status = accelsimSuccess;
+  MYDEVICE_CHECK(driver::get_device(&previous));
+  driver::Status status = driver::Status::success;
   // Other Python threads may run while this one waits; nothing in this block may throw.
   Py_BEGIN_ALLOW_THREADS
-  status = accelsimSetDevice(device);
-  if (status == accelsimSuccess) {
-    status = accelsimDeviceSynchronize();
-    const accelsimError_t restore = accelsimSetDevice(previous);
-    if (status == accelsimSuccess) {
+  status = driver::set_device(device);
+  if (status == driver::Status::success) {
+    status = driver::device_synchronize();
+    const driver::Status restore = driver::set_device(previous);
+    if (status == driver::Status::success) {
       status = restore;
     }
   }
@@ -193,9 +193,9 @@ PyObject* get_device_properties(PyObject*, PyObject* arg) {
   }
   device = resolve(device);
   check_device_index(device);
-  accelsimDeviceProp prop{};
-  MYDEVICE_CHECK(accelsimGetDeviceProperties(&prop, device));
-  return Py_BuildValue("{s:s,s:K,s:i,s:i,s:i}", "name", prop.name, "total_memory",
+  driver::DeviceProperties prop{};
+  MYDEVICE_CHECK(driver::get_device_properties(&prop, device));
+  return Py_BuildValue("{s:s,s:K,s:i,s:i,s:i}", "name", prop.name.c_str(), "total_memory",
                        static_cast<unsigned long long>(prop.total_memory), "major", prop.compute_capability_major,
                        "minor", prop.compute_capability_minor, "multi_processor_count",
                        prop.multiprocessor_count);

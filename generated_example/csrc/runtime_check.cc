@@ -12,22 +12,21 @@ namespace {
 std::mutex kernel_failure_mutex;
 std::string kernel_failure_message;
 
-// Returns and clears the calling thread's last runtime error message.
+// Returns and clears the calling thread's last driver error message.
 std::string take_last_message() {
-  std::string message = accelsimGetLastErrorMessage();
-  (void)accelsimGetLastError();
+  std::string message = driver::last_error_message();
+  driver::clear_last_error();
   return message;
 }
 
-std::string describe(accelsimError_t error, const char* call) {
+std::string describe(driver::Status error, const char* call) {
   std::ostringstream out;
-  out << "mydevice runtime error " << accelsimGetErrorName(error) << " (" << accelsimGetErrorString(error)
-      << ") in " << call;
+  out << "mydevice driver error " << driver::status_name(error) << " in " << call;
   const std::string detail = take_last_message();
   if (!detail.empty()) {
     out << ": " << detail;
   }
-  if (error == accelsimErrorKernelFailed) {
+  if (error == driver::Status::kernel_failed) {
     std::lock_guard<std::mutex> lock(kernel_failure_mutex);
     if (!kernel_failure_message.empty()) {
       out << " [kernel: " << kernel_failure_message << "]";
@@ -39,18 +38,18 @@ std::string describe(accelsimError_t error, const char* call) {
 
 } // namespace
 
-void throw_runtime_error(accelsimError_t error, const char* call, const char* file, int line) {
+void throw_runtime_error(driver::Status error, const char* call, const char* file, int line) {
   const std::string message = describe(error, call);
-  if (error == accelsimErrorMemoryAllocation) {
+  if (error == driver::Status::out_of_memory) {
     TORCH_CHECK_WITH(OutOfMemoryError, false, message, " (", file, ":", line, ")");
   }
-  if (error == accelsimErrorInvalidDevice) {
+  if (error == driver::Status::invalid_device) {
     TORCH_CHECK_INDEX(false, message, " (", file, ":", line, ")");
   }
   C10_THROW_ERROR(Error, message + " (" + file + ":" + std::to_string(line) + ")");
 }
 
-void warn_runtime_error(accelsimError_t error, const char* call) noexcept {
+void warn_runtime_error(driver::Status error, const char* call) noexcept {
   try {
     TORCH_WARN(describe(error, call));
   } catch (...) {

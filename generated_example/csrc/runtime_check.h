@@ -2,12 +2,12 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 #pragma once
 
-// Turning accelsim runtime errors into PyTorch errors.
+// Turning driver errors into PyTorch errors.
 //
-// Every runtime call returns an accelsimError_t. MYDEVICE_CHECK throws a c10::Error (RuntimeError in Python)
-// that names the failed call and carries the runtime's own message. Out-of-memory becomes
+// Every driver call (driver/driver.h) returns a driver::Status. MYDEVICE_CHECK throws a c10::Error (RuntimeError
+// in Python) that names the failed call and carries the driver's own message. Out-of-memory becomes
 // c10::OutOfMemoryError, which PyTorch maps to torch.OutOfMemoryError in Python.
-#include <accelsim/accelsim.h>
+#include "driver/driver.h"
 
 #include <c10/util/Exception.h>
 
@@ -15,12 +15,12 @@
 
 namespace torch_mydevice {
 
-[[noreturn]] void throw_runtime_error(accelsimError_t error, const char* call, const char* file, int line);
+[[noreturn]] void throw_runtime_error(driver::Status error, const char* call, const char* file, int line);
 
 // For code that must not throw (destructors, deleters, noexcept overrides): report the error as a warning.
-void warn_runtime_error(accelsimError_t error, const char* call) noexcept;
+void warn_runtime_error(driver::Status error, const char* call) noexcept;
 
-// Kernels run on the runtime's worker threads and can only return a status code; the first failure message
+// Kernels run as host tasks of the driver and can only return a status code; the first failure message
 // is kept here so that the error raised at the next synchronization can say what went wrong.
 void record_kernel_failure(const std::string& message) noexcept;
 
@@ -28,16 +28,16 @@ void record_kernel_failure(const std::string& message) noexcept;
 
 #define MYDEVICE_CHECK(expr)                                                          \
   do {                                                                                \
-    const accelsimError_t mydevice_check_error_ = (expr);                             \
-    if (C10_UNLIKELY(mydevice_check_error_ != accelsimSuccess)) {                     \
+    const ::torch_mydevice::driver::Status mydevice_check_error_ = (expr);              \
+    if (C10_UNLIKELY(mydevice_check_error_ != ::torch_mydevice::driver::Status::success)) { \
       ::torch_mydevice::throw_runtime_error(mydevice_check_error_, #expr, __FILE__, __LINE__); \
     }                                                                                 \
   } while (false)
 
 #define MYDEVICE_WARN_ON_ERROR(expr)                                                  \
   do {                                                                                \
-    const accelsimError_t mydevice_check_error_ = (expr);                             \
-    if (C10_UNLIKELY(mydevice_check_error_ != accelsimSuccess)) {                     \
+    const ::torch_mydevice::driver::Status mydevice_check_error_ = (expr);              \
+    if (C10_UNLIKELY(mydevice_check_error_ != ::torch_mydevice::driver::Status::success)) { \
       ::torch_mydevice::warn_runtime_error(mydevice_check_error_, #expr);                \
     }                                                                                 \
   } while (false)

@@ -2,11 +2,9 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 #include "runtime_config.h"
 
+#include "driver/driver.h"
 #include "runtime_check.h"
 
-#include <accelsim/accelsim.h>
-
-#include <cstdio>
 #include <cstdlib>
 
 namespace torch_mydevice {
@@ -14,43 +12,11 @@ namespace torch_mydevice {
 namespace {
 
 constexpr int kSpecDeviceCount = 2;
-constexpr int kMaxDevices = 64; // the runtime's limit
+constexpr int kMaxDevices = 64;
 
-accelsimPlatformConfig spec_platform() {
-  accelsimPlatformConfig config{};
-  config.device_count = kSpecDeviceCount;
-  std::snprintf(config.prop.name, sizeof(config.prop.name), "%s", "mydevice");
-  config.prop.total_memory = static_cast<size_t>(8589934592ULL);
-  config.prop.compute_capability_major = 1;
-  config.prop.compute_capability_minor = 0;
-  config.prop.multiprocessor_count = 8;
-  // PyTorch's stream priority convention (as in CUDA): 0 is the default, lower numbers are more urgent.
-  config.prop.stream_priority_low = 0;
-  config.prop.stream_priority_high = -1;
-  return config;
-}
-
-} // namespace
-
-void ensure_runtime_configured() noexcept {
-  static const bool configured = [] {
-    const accelsimPlatformConfig config = spec_platform();
-    const accelsimError_t error = accelsimConfigure(&config);
-    if (error == accelsimErrorAlreadyInitialized) {
-      // Something touched the runtime first; it keeps its defaults. Only possible if another library linked
-      // the same runtime, so say so instead of failing.
-      (void)accelsimGetLastError();
-      std::fprintf(stderr, "[torch_mydevice] warning: accelsim was initialized before the spec's platform was applied\n");
-    } else if (error != accelsimSuccess) {
-      warn_runtime_error(error, "accelsimConfigure");
-    }
-    return true;
-  }();
-  (void)configured;
-}
-
-int configured_device_count() noexcept {
-  if (const char* env = std::getenv("ACCELSIM_DEVICE_COUNT"); env != nullptr && *env != '\0') {
+// The spec's device count, or MYDEVICE_DEVICE_COUNT when it holds a number from 0 to 64.
+int spec_device_count() noexcept {
+  if (const char* env = std::getenv("MYDEVICE_DEVICE_COUNT"); env != nullptr && *env != '\0') {
     char* end = nullptr;
     const long n = std::strtol(env, &end, 10);
     if (end != nullptr && *end == '\0' && n >= 0 && n <= kMaxDevices) {
@@ -58,6 +24,23 @@ int configured_device_count() noexcept {
     }
   }
   return kSpecDeviceCount;
+}
+
+} // namespace
+
+void ensure_runtime_configured() noexcept {
+  static const bool configured = [] {
+    driver::PlatformSpec spec;
+    spec.device_count = spec_device_count();
+    spec.display_name = "mydevice";
+    spec.memory_bytes = static_cast<std::size_t>(8589934592ULL);
+    spec.compute_capability_major = 1;
+    spec.compute_capability_minor = 0;
+    spec.multiprocessor_count = 8;
+    MYDEVICE_WARN_ON_ERROR(driver::configure(spec));
+    return true;
+  }();
+  (void)configured;
 }
 
 } // namespace torch_mydevice

@@ -4,16 +4,12 @@
 
 namespace torch_mydevice {
 
-// Describes the simulated platform to the accelsim runtime, from the device spec (accelgen.yaml):
-// 2 device(s) named "mydevice" with 8589934592 bytes each.
-// accelsimConfigure only works before the runtime initializes itself, so every path into the runtime
-// calls this first (it is idempotent and cheap after the first call), and so does the Python module's init
-// function. Not from a static initializer: the runtime's own globals (linked into the same library) may not
-// be constructed yet at that point, and would overwrite the configuration. It never throws.
+// Hands the platform the spec (accelgen.yaml) describes to the driver (driver::configure): 2
+// device(s) named "mydevice" with 8589934592 bytes each; the environment variable
+// MYDEVICE_DEVICE_COUNT overrides the count. Every path into the driver calls this first (it is idempotent and
+// cheap after the first call), and so does the Python module's init function. Not from a static initializer:
+// the driver's own globals (linked into the same library) may not be constructed yet at that point. It never
+// throws.
 void ensure_runtime_configured() noexcept;
-
-// The device count from the spec, overridden by ACCELSIM_DEVICE_COUNT exactly as the runtime does it.
-// Used to answer "how many devices?" without initializing the runtime (see device.h).
-int configured_device_count() noexcept;
 
 } // namespace torch_mydevice

@@ -24,7 +24,7 @@ constexpr size_t kPoolSize = 4; // streams per priority in each device's pool
 
 struct DeviceStreams {
   std::mutex mutex;
-  std::unordered_map<c10::StreamId, accelsimStream_t> by_id; // every stream created, never destroyed
+  std::unordered_map<c10::StreamId, driver::Stream> by_id; // every stream created, never destroyed
   std::array<c10::StreamId, kPoolSize> low_pool{};           // 0 = not created yet
   std::array<c10::StreamId, kPoolSize> high_pool{};
   std::atomic<size_t> low_next{0};
@@ -59,12 +59,12 @@ c10::StreamId create_stream(c10::DeviceIndex device, int priority) {
   DeviceScope scope(device);
   int least = 0;
   int greatest = 0;
-  MYDEVICE_CHECK(accelsimDeviceGetStreamPriorityRange(&least, &greatest));
+  MYDEVICE_CHECK(driver::stream_priority_range(&least, &greatest));
   priority = std::min(std::max(priority, greatest), least);
-  accelsimStream_t stream = nullptr;
-  MYDEVICE_CHECK(accelsimStreamCreateWithPriority(&stream, priority));
+  driver::Stream stream = nullptr;
+  MYDEVICE_CHECK(driver::stream_create(&stream, priority));
   uint64_t id = 0;
-  MYDEVICE_CHECK(accelsimStreamGetId(stream, &id));
+  MYDEVICE_CHECK(driver::stream_get_id(stream, &id));
   auto& streams = streams_of(device);
   std::lock_guard<std::mutex> lock(streams.mutex);
   streams.by_id.emplace(static_cast<c10::StreamId>(id), stream);
@@ -79,7 +79,7 @@ std::vector<c10::StreamId>& current_ids() {
 
 } // namespace
 
-accelsimStream_t native_stream(const c10::Stream& stream) {
+driver::Stream native_stream(const c10::Stream& stream) {
   TORCH_CHECK(
       stream.device_type() == c10::DeviceType::PrivateUse1, "Expected a mydevice stream, got a stream on ",
       stream.device());
@@ -87,8 +87,8 @@ accelsimStream_t native_stream(const c10::Stream& stream) {
   if (stream.id() == 0) {
     lazy_init();
     check_device_index(device);
-    accelsimStream_t handle = nullptr;
-    MYDEVICE_CHECK(accelsimStreamGetDefault(device, &handle));
+    driver::Stream handle = nullptr;
+    MYDEVICE_CHECK(driver::stream_get_default(device, &handle));
     return handle;
   }
   auto& streams = streams_of(device);

@@ -2,21 +2,21 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 #pragma once
 
-// Streams: how a c10::Stream maps to an accelsim stream.
+// Streams: how a c10::Stream maps to a driver stream.
 //
 // PyTorch passes streams around as small values (device type, device index, 64-bit StreamId); the backend
-// decides what the id means. Here the StreamId is the runtime's own stream id (accelsimStreamGetId): 0 is the
+// decides what the id means. Here the StreamId is the driver's own stream id (driver::stream_get_id): 0 is the
 // default stream of each device, other ids are unique. The "current stream" is per thread and per device,
 // like CUDA's, and starts as the default stream.
-#include <accelsim/accelsim.h>
+#include "driver/driver.h"
 
 #include <c10/core/Device.h>
 #include <c10/core/Stream.h>
 
 namespace torch_mydevice {
 
-// The accelsim stream behind a c10::Stream (throws for an id this process never created).
-accelsimStream_t native_stream(const c10::Stream& stream);
+// The driver stream behind a c10::Stream (throws for an id this process never created).
+driver::Stream native_stream(const c10::Stream& stream);
 
 // The default stream of a device (index -1: current device).
 c10::Stream default_stream(c10::DeviceIndex device = -1);
@@ -33,8 +33,8 @@ c10::Stream stream_from_pool(c10::DeviceIndex device, bool high_priority);
 // A brand-new stream with the given priority (0 = default; negative = more urgent, clamped to the device range).
 c10::Stream new_stream(c10::DeviceIndex device, int priority);
 
-// Current accelsim stream of a device: where operators enqueue their kernels and copies.
-inline accelsimStream_t current_native_stream(c10::DeviceIndex device = -1) {
+// Current driver stream of a device: where operators enqueue their kernels and copies.
+inline driver::Stream current_native_stream(c10::DeviceIndex device = -1) {
   return native_stream(current_stream(device));
 }
 

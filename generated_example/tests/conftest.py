@@ -13,8 +13,8 @@ DEVICE = "mydevice"
 
 
 def expected_device_count() -> int:
-    """The spec says 2; ACCELSIM_DEVICE_COUNT overrides it, as in the runtime."""
-    value = os.environ.get("ACCELSIM_DEVICE_COUNT", "")
+    """The spec says 2; MYDEVICE_DEVICE_COUNT overrides it (csrc/runtime_config.cc)."""
+    value = os.environ.get("MYDEVICE_DEVICE_COUNT", "")
     if value.isdigit() and int(value) <= 64:
         return int(value)
     return 2

@@ -78,7 +78,7 @@ def test_torch_stream_is_a_context_manager():
 
 def test_native_handle_capturing_and_capability():
     s = torch.mydevice.Stream()
-    handle = s.native_handle  # a property (the accelsimStream_t)
+    handle = s.native_handle  # a property (the driver's stream handle)
     assert (handle() if callable(handle) else handle) != 0
     capturing = s.is_capturing
     assert not (capturing() if callable(capturing) else capturing)

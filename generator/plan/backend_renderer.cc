@@ -3,6 +3,7 @@
 #include <accelgen_version.h>
 
 #include <algorithm>
+#include <cctype>
 #include <stdexcept>
 
 #include "embed/embedded_files.h"
@@ -79,7 +80,9 @@ std::map<std::string, FileJob> render_file_jobs(const DeviceSpec& spec, const Te
     const bool executable = path.ends_with(".sh");
     add({path, owner, std::string(tmpl.path), false, std::move(body), executable});
   }
+  // The bundled simulated runtime is only part of a backend whose driver adapter uses it.
   for (const auto& source : embedded::files_under(kRuntimeRoot)) {
+    if (spec.runtime != "accelsim") break;
     std::string path = "third_party/accelsim/" + std::string(source.path.substr(kRuntimeRoot.size()));
     add({path, FileOwner::Generated, std::string(source.path), true, std::string(source.content), false});
   }
@@ -119,6 +122,10 @@ std::string render_initial_spec(const std::string& name, const std::string& torc
   if (!text) throw std::logic_error(std::string(kSpecTemplate) + " is not embedded in this build");
   TemplateData ctx{TemplateData::type::object};
   ctx.set("name", name);
+  std::string upper_name = name;
+  std::transform(upper_name.begin(), upper_name.end(), upper_name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  ctx.set("NAME", upper_name);
   ctx.set("torch_yaml", torch_yaml);
   ctx.set("accelgen_version", std::string(kVersion));
   return render_template(*text, ctx, kSpecTemplate);

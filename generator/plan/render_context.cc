@@ -97,6 +97,11 @@ TemplateData build_render_context(const DeviceSpec& spec, const TargetVersions& 
   device.set("multiprocessor_count", std::to_string(spec.multiprocessor_count));
   ctx.set("device", device);
 
+  data runtime{data::type::object};
+  runtime.set("accelsim", flag(spec.runtime == "accelsim"));
+  runtime.set("custom", flag(spec.runtime == "custom"));
+  ctx.set("runtime", runtime);
+
   ctx.set("dtypes", dtype_list(spec.dtypes));
 
   data caps{data::type::object};

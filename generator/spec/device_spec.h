@@ -48,6 +48,8 @@ struct DeviceSpec {
   int compute_capability_major = 1;
   int compute_capability_minor = 0;
   int multiprocessor_count = 8;
+  // device.runtime: the driver adapter scaffolded once into csrc/driver/ (docs/porting.md).
+  std::string runtime = "accelsim";  // "accelsim" (the bundled simulated runtime) or "custom" (your driver)
 
   TorchRequest torch;
   std::vector<std::string> dtypes;  // spec spellings, in spec order, no duplicates

@@ -51,7 +51,8 @@ class SpecReader {
  private:
   void read_device(const YAML::Node& n) {
     if (!expect_map(n, "the device section")) return;
-    check_keys(n, {"name", "display_name", "count", "memory", "compute_capability", "multiprocessor_count"});
+    check_keys(n, {"name", "display_name", "count", "memory", "compute_capability", "multiprocessor_count",
+                  "runtime"});
     require(n, "name", [&](const YAML::Node& v) {
       spec_.name = read_string(v, "the device name");
       if (auto problem = device_name_problem(spec_.name)) {
@@ -67,6 +68,13 @@ class SpecReader {
     optional(n, "compute_capability", [&](const YAML::Node& v) { read_compute_capability(v); });
     optional(n, "multiprocessor_count", [&](const YAML::Node& v) {
       spec_.multiprocessor_count = read_int(v, 1, 4096, "the number of multiprocessors");
+    });
+    optional(n, "runtime", [&](const YAML::Node& v) {
+      spec_.runtime = read_string(v, "a device runtime");
+      if (spec_.runtime != "accelsim" && spec_.runtime != "custom") {
+        error(v, "unknown device runtime '" + spec_.runtime + "'",
+              "use accelsim (the bundled simulated runtime) or custom (a driver adapter you write)");
+      }
     });
     if (spec_.display_name.empty()) spec_.display_name = spec_.name;
   }

@@ -170,7 +170,8 @@ TEST(BackendRenderer, RangeOutputGuardsEveryVersionDependentBlock) {
 
 TEST(BackendRenderer, UserExtensionPointsAreScaffoldedOnceAndCompiled) {
   const FileSet files = render_backend(default_spec(), v("2.6", "2.6"));
-  for (const char* path : {"csrc/user/README.md", "csrc/user/user_ops.cc", "torch_mydevice/user.py"}) {
+  for (const char* path : {"csrc/user/README.md", "csrc/user/user_ops.cc", "torch_mydevice/user.py",
+                           "csrc/driver/driver.cc", "csrc/driver/driver.cmake"}) {
     const GeneratedFile* f = find(files, path);
     ASSERT_NE(f, nullptr) << path;
     EXPECT_EQ(f->owner, FileOwner::User) << path;
@@ -184,7 +185,8 @@ TEST(BackendRenderer, UserExtensionPointsAreScaffoldedOnceAndCompiled) {
   EXPECT_THAT(init, HasSubstr("except ModuleNotFoundError"));
   // Everything else belongs to the generator.
   for (const auto& f : files) {
-    if (!f.path.starts_with("csrc/user/") && f.path != "torch_mydevice/user.py") {
+    if (!f.path.starts_with("csrc/user/") && f.path != "torch_mydevice/user.py" &&
+        f.path != "csrc/driver/driver.cc" && f.path != "csrc/driver/driver.cmake") {
       EXPECT_EQ(f.owner, FileOwner::Generated) << f.path;
     }
   }

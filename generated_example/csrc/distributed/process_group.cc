@@ -2,11 +2,11 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 #include "process_group.h"
 
-#include "../device.h"
-#include "../device_allocator.h"
-#include "../host_allocator.h"
-#include "../runtime_check.h"
-#include "../stream.h"
+#include "device.h"
+#include "device_allocator.h"
+#include "host_allocator.h"
+#include "runtime_check.h"
+#include "stream.h"
 
 #include <ATen/EmptyTensor.h>
 #include <c10/util/Exception.h>
@@ -202,7 +202,7 @@ MydeviceProcessGroup::~MydeviceProcessGroup() {
   }
 }
 
-accelsimStream_t MydeviceProcessGroup::comm_stream(c10::DeviceIndex device) {
+driver::Stream MydeviceProcessGroup::comm_stream(c10::DeviceIndex device) {
   std::lock_guard<std::mutex> lock(streams_mutex_);
   auto it = comm_streams_.find(device);
   if (it == comm_streams_.end()) {
@@ -282,19 +282,19 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::enqueue(c10d::OpType op_typ
                                                              HostStep after, bool report_source_rank,
                                                              std::vector<int64_t> signature) {
   auto work = c10::make_intrusive<MydeviceWork>(getRank(), op_type, title, std::move(outputs));
-  accelsimStream_t stream = nullptr;
-  accelsimEvent_t staged = nullptr;
+  driver::Stream stream = nullptr;
+  driver::Event staged = nullptr;
   if (device.has_value()) {
     const c10::DeviceIndex index = device->index();
     DeviceScope scope(index);
     stream = comm_stream(index);
     // 1. The comm stream waits for everything queued so far on the caller's current stream (the kernels that
     //    produced the inputs), without blocking the host.
-    accelsimEvent_t ready = nullptr;
-    MYDEVICE_CHECK(accelsimEventCreateWithFlags(&ready, accelsimEventDisableTiming));
-    MYDEVICE_CHECK(accelsimEventRecord(ready, current_native_stream(index)));
-    MYDEVICE_CHECK(accelsimStreamWaitEvent(stream, ready));
-    MYDEVICE_WARN_ON_ERROR(accelsimEventDestroy(ready)); // the wait is already queued; like CUDA, destroy is safe
+    driver::Event ready = nullptr;
+    MYDEVICE_CHECK(driver::event_create(&ready, false));
+    MYDEVICE_CHECK(driver::event_record(ready, current_native_stream(index)));
+    MYDEVICE_CHECK(driver::stream_wait_event(stream, ready));
+    MYDEVICE_WARN_ON_ERROR(driver::event_destroy(ready)); // the wait is already queued; like CUDA, destroy is safe
     // 2. Device memory is now also used on the comm stream: the caching allocator must not hand it to another
     //    owner before the comm stream is done with it (Tensor.record_stream).
     c10::Stream comm_c10 = c10::Stream(c10::Stream::UNSAFE, *device, 0);
@@ -310,11 +310,11 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::enqueue(c10d::OpType op_typ
     }
     // 3. Device → pinned host copies, then an event the issue thread waits for.
     for (const Staging& s : to_host) {
-      MYDEVICE_CHECK(accelsimMemcpyAsync(s.host.data_ptr(), s.device.const_data_ptr(), s.device.nbytes(),
-                                         accelsimMemcpyDeviceToHost, stream));
+      MYDEVICE_CHECK(driver::memcpy_async(s.host.data_ptr(), s.device.const_data_ptr(), s.device.nbytes(),
+                                         driver::CopyKind::device_to_host, stream));
     }
-    MYDEVICE_CHECK(accelsimEventCreateWithFlags(&staged, accelsimEventDisableTiming));
-    MYDEVICE_CHECK(accelsimEventRecord(staged, stream));
+    MYDEVICE_CHECK(driver::event_create(&staged, false));
+    MYDEVICE_CHECK(driver::event_record(staged, stream));
   }
 
   auto task = [this, work, title, device, stream, staged, to_host = std::move(to_host),
@@ -324,8 +324,8 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::enqueue(c10d::OpType op_typ
       std::optional<DeviceScope> scope;
       if (device.has_value()) {
         scope.emplace(device->index());
-        const accelsimError_t status = accelsimEventSynchronize(staged);
-        MYDEVICE_WARN_ON_ERROR(accelsimEventDestroy(staged));
+        const driver::Status status = driver::event_synchronize(staged);
+        MYDEVICE_WARN_ON_ERROR(driver::event_destroy(staged));
         MYDEVICE_CHECK(status);
       }
       if (!signature.empty() && check_sizes_) {
@@ -350,14 +350,14 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::enqueue(c10d::OpType op_typ
           if (device.has_value() && !to_device.empty()) {
             DeviceScope scope(device->index());
             for (const Staging& s : to_device) {
-              MYDEVICE_CHECK(accelsimMemcpyAsync(s.device.data_ptr(), s.host.const_data_ptr(), s.host.nbytes(),
-                                                 accelsimMemcpyHostToDevice, stream));
+              MYDEVICE_CHECK(driver::memcpy_async(s.device.data_ptr(), s.host.const_data_ptr(), s.host.nbytes(),
+                                                 driver::CopyKind::host_to_device, stream));
             }
-            accelsimEvent_t done = nullptr;
-            MYDEVICE_CHECK(accelsimEventCreateWithFlags(&done, accelsimEventDisableTiming));
-            MYDEVICE_CHECK(accelsimEventRecord(done, stream));
-            const accelsimError_t status = accelsimEventSynchronize(done);
-            MYDEVICE_WARN_ON_ERROR(accelsimEventDestroy(done));
+            driver::Event done = nullptr;
+            MYDEVICE_CHECK(driver::event_create(&done, false));
+            MYDEVICE_CHECK(driver::event_record(done, stream));
+            const driver::Status status = driver::event_synchronize(done);
+            MYDEVICE_WARN_ON_ERROR(driver::event_destroy(done));
             MYDEVICE_CHECK(status);
           }
           work->complete(report_source_rank ? gloo_work->sourceRank() : -1);

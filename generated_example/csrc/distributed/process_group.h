@@ -20,7 +20,7 @@
 // PyTorch's side of the contract (c10d::Backend): one virtual per collective, each returning a c10d::Work
 // whose wait() rethrows failures and whose getFuture() DDP's reducer chains on. torch.distributed finds this
 // backend through torch.distributed.Backend.register_backend(..., devices=["mydevice"]) (torch_mydevice/distributed.py).
-#include <accelsim/accelsim.h>
+#include "driver/driver.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/Stream.h>
@@ -131,7 +131,7 @@ class MydeviceProcessGroup : public c10d::Backend {
   // turns the check off.
   void check_signature(const std::vector<int64_t>& signature, const char* title);
   bool check_sizes_ = true;
-  accelsimStream_t comm_stream(c10::DeviceIndex device);
+  driver::Stream comm_stream(c10::DeviceIndex device);
   void issue_loop();
   void wait_loop();
 

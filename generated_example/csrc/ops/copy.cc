@@ -2,13 +2,13 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 #include "copy.h"
 
-#include "../device.h"
-#include "../runtime_check.h"
-#include "../stream.h"
-#include "../host_allocator.h"
+#include "device.h"
+#include "driver/driver.h"
+#include "runtime_check.h"
+#include "stream.h"
+#include "host_allocator.h"
 #include "launch.h"
 
-#include <accelsim/accelsim.h>
 #include <c10/core/DeviceGuard.h>
 
 namespace torch_mydevice::ops {
@@ -39,26 +39,26 @@ bool is_pinned_host(const at::Tensor& t) {
   if (!is_initialized()) {
     return false;
   }
-  accelsimPointerAttributes attributes{};
-  if (accelsimPointerGetAttributes(&attributes, t.storage().data()) != accelsimSuccess) {
-    (void)accelsimGetLastError();
+  driver::PointerAttributes attributes{};
+  if (driver::pointer_get_attributes(&attributes, t.storage().data()) != driver::Status::success) {
+    driver::clear_last_error();
     return false;
   }
-  return attributes.type == accelsimMemoryTypeHost;
+  return attributes.type == driver::MemoryType::host;
 }
 
-void synchronize(accelsimStream_t stream) {
-  MYDEVICE_CHECK(accelsimStreamSynchronize(stream));
+void synchronize(driver::Stream stream) {
+  MYDEVICE_CHECK(driver::stream_synchronize(stream));
 }
 
 // Both on the same mydevice device: one stream-ordered memcpy when the layouts match, otherwise a kernel
 // that runs ATen's CPU copy (dtype conversion, strides, conj/neg) over the device memory.
 void copy_same_device(const at::Tensor& dst, const at::Tensor& src) {
   const c10::DeviceIndex device = dst.device().index();
-  const accelsimStream_t stream = current_native_stream(device);
+  const driver::Stream stream = current_native_stream(device);
   if (same_layout(dst, src)) {
-    MYDEVICE_CHECK(accelsimMemcpyAsync(dst.data_ptr(), src.const_data_ptr(), nbytes_of(dst),
-                                        accelsimMemcpyDeviceToDevice, stream));
+    MYDEVICE_CHECK(driver::memcpy_async(dst.data_ptr(), src.const_data_ptr(), nbytes_of(dst),
+                                        driver::CopyKind::device_to_device, stream));
     return;
   }
   launch(stream, [out = KernelTensor(dst), in = KernelTensor(src)] { out.cpu().copy_(in.cpu()); });
@@ -80,15 +80,15 @@ void copy_host_to_device(const at::Tensor& dst, const at::Tensor& src, bool non_
     copy_same_device(dst, tmp);
     return;
   }
-  const accelsimStream_t stream = current_native_stream(device);
+  const driver::Stream stream = current_native_stream(device);
   const bool direct = same_layout(dst, src);
   // The host side must have dst's exact layout: either src itself or a host staging buffer.
   at::Tensor staging = direct ? src : at::empty_strided(dst.sizes(), dst.strides(), src.options().dtype(dst.scalar_type()));
   if (!direct) {
     staging.copy_(src);
   }
-  MYDEVICE_CHECK(accelsimMemcpyAsync(dst.data_ptr(), staging.const_data_ptr(), nbytes_of(dst),
-                                      accelsimMemcpyHostToDevice, stream));
+  MYDEVICE_CHECK(driver::memcpy_async(dst.data_ptr(), staging.const_data_ptr(), nbytes_of(dst),
+                                      driver::CopyKind::host_to_device, stream));
   if (non_blocking && direct && is_pinned_host(src)) {
     // Asynchronous: the pinned block stays reserved until the copy has executed.
     const c10::DataPtr& host = src.storage().data_ptr();
@@ -105,11 +105,11 @@ void copy_device_to_host(const at::Tensor& dst, const at::Tensor& src, bool non_
     copy_device_to_host(dst, contiguous_on_device(src, src.scalar_type()), non_blocking);
     return;
   }
-  const accelsimStream_t stream = current_native_stream(device);
+  const driver::Stream stream = current_native_stream(device);
   const bool direct = same_layout(dst, src);
   at::Tensor target = direct ? dst : at::empty_strided(src.sizes(), src.strides(), dst.options().dtype(src.scalar_type()));
-  MYDEVICE_CHECK(accelsimMemcpyAsync(target.data_ptr(), src.const_data_ptr(), nbytes_of(src),
-                                      accelsimMemcpyDeviceToHost, stream));
+  MYDEVICE_CHECK(driver::memcpy_async(target.data_ptr(), src.const_data_ptr(), nbytes_of(src),
+                                      driver::CopyKind::device_to_host, stream));
   if (non_blocking && direct && is_pinned_host(dst)) {
     // Asynchronous: the caller synchronizes (stream/event) before reading dst.
     const c10::DataPtr& host = dst.storage().data_ptr();
@@ -134,9 +134,9 @@ void copy_across_devices(const at::Tensor& dst, const at::Tensor& src) {
   }
   c10::DeviceGuard guard(dst.device());
   at::Tensor plain_dst = plain_dense(dst) && dst.is_contiguous() ? dst : at::empty(dst.sizes(), dst.options());
-  const accelsimStream_t stream = current_native_stream(dst.device().index());
-  MYDEVICE_CHECK(accelsimMemcpyAsync(plain_dst.data_ptr(), plain_src.const_data_ptr(), nbytes_of(plain_dst),
-                                      accelsimMemcpyDeviceToDevice, stream));
+  const driver::Stream stream = current_native_stream(dst.device().index());
+  MYDEVICE_CHECK(driver::memcpy_async(plain_dst.data_ptr(), plain_src.const_data_ptr(), nbytes_of(plain_dst),
+                                      driver::CopyKind::device_to_device, stream));
   if (!plain_dst.is_same(dst)) {
     copy_same_device(dst, plain_dst);
   }

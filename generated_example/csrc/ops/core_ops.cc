@@ -13,8 +13,8 @@
 //  * storage:         resize_, the set_ overloads
 //  * fill_.Scalar     (factories like ones/full/zeros_like)
 //  * record_stream    (Tensor.record_stream → caching allocator)
-#include "../device.h"
-#include "../device_allocator.h"
+#include "device.h"
+#include "device_allocator.h"
 #include "copy.h"
 #include "launch.h"
 

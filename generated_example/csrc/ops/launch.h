@@ -4,8 +4,9 @@
 
 // Running device work: the seam for every native kernel of this backend.
 //
-// accelsim runs kernels like a real device: asynchronously, in stream order, on the runtime's worker thread,
-// and only there can device memory be read or written (accelsimKernelAccess). The helpers below let an
+// Kernels run like device work: asynchronously, in stream order, as host tasks of the driver
+// (driver::launch_host_task), and only there can device memory be read or written (driver::host_task_access).
+// The helpers below let an
 // operator implementation
 //   1. capture what the kernel needs *by value* on the host (device pointers, sizes, strides, dtype, scalars:
 //      KernelTensor), never at::Tensor objects: the kernel may run after the tensors are gone; the caching
@@ -18,11 +19,11 @@
 // Example (fill_):
 //   auto out = KernelTensor(self);
 //   launch(current_native_stream(self.device().index()), [out, value] { out.cpu().fill_(value); });
-#include "../runtime_check.h"
-#include "../stream.h"
+#include "driver/driver.h"
+#include "runtime_check.h"
+#include "stream.h"
 
 #include <ATen/ATen.h>
-#include <accelsim/accelsim.h>
 #include <c10/util/SmallVector.h>
 
 #include <exception>
@@ -38,7 +39,7 @@ inline void* kernel_access(const void* device_ptr) {
     return nullptr;
   }
   void* accessible = nullptr;
-  MYDEVICE_CHECK(accelsimKernelAccess(device_ptr, &accessible));
+  MYDEVICE_CHECK(driver::host_task_access(device_ptr, &accessible));
   return accessible;
 }
 
@@ -67,10 +68,10 @@ struct KernelTensor {
 };
 
 // Enqueues `fn` (a callable without arguments) on `stream`. An exception thrown by `fn` makes the kernel
-// fail: the runtime reports accelsimErrorKernelFailed at the next synchronization of the stream, and the
+// fail: the runtime reports driver::Status::kernel_failed at the next synchronization of the stream, and the
 // exception message is attached to that error (see runtime_check.h).
 template <typename F>
-void launch(accelsimStream_t stream, F&& fn) {
+void launch(driver::Stream stream, F&& fn) {
   using Fn = std::decay_t<F>;
   auto args = std::make_unique<Fn>(std::forward<F>(fn));
   const auto run = [](void* p) -> int {
@@ -87,8 +88,8 @@ void launch(accelsimStream_t stream, F&& fn) {
     return 1;
   };
   const auto destroy = [](void* p) { delete static_cast<Fn*>(p); };
-  MYDEVICE_CHECK(accelsimLaunchKernel(stream, run, args.get(), destroy));
-  (void)args.release(); // owned by the runtime now; `destroy` frees it
+  MYDEVICE_CHECK(driver::launch_host_task(stream, run, args.get(), destroy));
+  (void)args.release(); // owned by the driver now; `destroy` frees it
 }
 
 // Enqueues `fn` on the current stream of `device`.

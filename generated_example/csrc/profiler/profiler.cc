@@ -2,7 +2,7 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 // Profiler integration: device-side time of mydevice work in torch.profiler / torch.autograd.profiler.
 //
-// The device time comes from the runtime's timed events (accelsimEventRecord + accelsimEventElapsedTime):
+// The device time comes from the runtime's timed events (driver::event_record + driver::event_elapsed_time):
 // an event recorded on the current stream before and after an operator brackets the device work the
 // operator queued. PyTorch offers three extension points for PrivateUse1, all used here:
 //
@@ -18,13 +18,13 @@
 //  3. The PRIVATEUSE1 observer (REGISTER_PRIVATEUSE1_OBSERVER): the ProfilerState.PRIVATEUSE1 mode, the
 //     PrivateUse1 counterpart of emit_nvtx: every operator becomes a named range (rangePush/rangePop below),
 //     collected with its host and device duration (torch_mydevice.profiler.emit_ranges()).
-#include "../device.h"
-#include "../runtime_check.h"
-#include "../stream.h"
-#include "../version.h"
+#include "device.h"
+#include "driver/driver.h"
+#include "runtime_check.h"
+#include "stream.h"
+#include "version.h"
 
 #include <ATen/record_function.h>
-#include <accelsim/accelsim.h>
 #include <c10/util/ApproximateClock.h>
 #include <torch/csrc/profiler/api.h>
 #include <torch/csrc/profiler/orchestration/observer.h>
@@ -58,21 +58,21 @@ std::shared_ptr<void> record_timed_event(c10::DeviceIndex* device_out = nullptr)
   if (device_out != nullptr) {
     *device_out = device;
   }
-  accelsimEvent_t event = nullptr;
-  MYDEVICE_CHECK(accelsimEventCreate(&event)); // with timing
-  MYDEVICE_CHECK(accelsimEventRecord(event, current_native_stream(device)));
+  driver::Event event = nullptr;
+  MYDEVICE_CHECK(driver::event_create(&event, true)); // with timing
+  MYDEVICE_CHECK(driver::event_record(event, current_native_stream(device)));
   return std::shared_ptr<void>(event, [](void* e) {
-    MYDEVICE_WARN_ON_ERROR(accelsimEventDestroy(static_cast<accelsimEvent_t>(e)));
+    MYDEVICE_WARN_ON_ERROR(driver::event_destroy(static_cast<driver::Event>(e)));
   });
 }
 
 // Milliseconds between two recorded events (waits for the second one).
 float elapsed_ms(const std::shared_ptr<void>& start, const std::shared_ptr<void>& end) {
   TORCH_CHECK(start && end, "mydevice profiler: an event was not recorded (runtime not initialized)");
-  MYDEVICE_CHECK(accelsimEventSynchronize(static_cast<accelsimEvent_t>(end.get())));
+  MYDEVICE_CHECK(driver::event_synchronize(static_cast<driver::Event>(end.get())));
   float ms = 0;
-  MYDEVICE_CHECK(accelsimEventElapsedTime(&ms, static_cast<accelsimEvent_t>(start.get()),
-                                          static_cast<accelsimEvent_t>(end.get())));
+  MYDEVICE_CHECK(driver::event_elapsed_time(&ms, static_cast<driver::Event>(start.get()),
+                                          static_cast<driver::Event>(end.get())));
   return ms;
 }
 
@@ -163,7 +163,7 @@ struct MydeviceProfilerStubs final : torch::profiler::impl::ProfilerStubs {
     }
     for (c10::DeviceIndex d = 0; d < device_count(); ++d) {
       DeviceScope scope(d);
-      MYDEVICE_CHECK(accelsimDeviceSynchronize());
+      MYDEVICE_CHECK(driver::device_synchronize());
     }
   }
 };
@@ -276,7 +276,7 @@ class DeviceActivityRecorder {
     // The time base: an event every device timestamp is measured from, with the host time it completed at.
     reference_ = record_timed_event();
     if (reference_) {
-      MYDEVICE_CHECK(accelsimEventSynchronize(static_cast<accelsimEvent_t>(reference_.get())));
+      MYDEVICE_CHECK(driver::event_synchronize(static_cast<driver::Event>(reference_.get())));
     }
     reference_ns_ = unix_time_ns();
     handle_ = at::addGlobalCallback(
@@ -370,7 +370,7 @@ class DeviceActivityRecorder {
     ctx->op.correlation = correlation_stack().empty() ? 0 : correlation_stack().back();
     ctx->op.start = record_timed_event(&ctx->op.device);
     uint64_t stream_id = 0;
-    MYDEVICE_CHECK(accelsimStreamGetId(current_native_stream(ctx->op.device), &stream_id));
+    MYDEVICE_CHECK(driver::stream_get_id(current_native_stream(ctx->op.device), &stream_id));
     ctx->op.stream_id = stream_id;
     return ctx;
   }

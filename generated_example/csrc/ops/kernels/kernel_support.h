@@ -20,7 +20,7 @@
 //
 // Autograd needs nothing here: PyTorch's Autograd kernel of an operator records the graph and then
 // redispatches to the PrivateUse1 kernel registered below it, for forward and backward operators alike.
-#include "../launch.h"
+#include "ops/launch.h"
 
 #include <ATen/ATen.h>
 #include <ATen/ExpandUtils.h>

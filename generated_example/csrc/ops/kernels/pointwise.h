@@ -18,7 +18,7 @@ at::Tensor& zero_(at::Tensor& self) {
     return self;
   }
   if (self.is_contiguous() && !self.is_neg() && !self.is_conj()) {
-    MYDEVICE_CHECK(accelsimMemsetAsync(self.data_ptr(), 0, self.numel() * self.element_size(),
+    MYDEVICE_CHECK(driver::memset_async(self.data_ptr(), 0, self.numel() * self.element_size(),
                                         current_native_stream(self.device().index())));
   } else {
     run_kernel(self.device(), [a = KernelArg(self)] { a.cpu().zero_(); });

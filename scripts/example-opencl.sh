@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The OpenCL example (examples/opencl): generate the `ocl` backend from the example's spec into a scratch folder,
+# copy the example's user-owned files (driver adapter, its build) over the scaffolds, build and install it in a
+# torch root filesystem and run its generated tests there, on PoCL, with nothing but `import torch`.
+#
+#   scripts/example-opencl.sh [--accelgen BIN] [--torch 2.14] [--upgrade-from 2.6] [--work DIR]
+#
+# --accelgen      the accelgen binary (default: build/generator/accelgen)
+# --torch         the root filesystem and the torch version generated for (default: 2.14)
+# --upgrade-from  generate for this torch first, copy the example's files in, then regenerate for --torch: the
+#                 regeneration must report no conflict and leave every file of the example untouched
+# --work          scratch folder, recreated (default: /tmp/accelgen-example-opencl)
+set -euo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+accelgen=$repo/build/generator/accelgen
+torch=2.14
+upgrade_from=
+work=/tmp/accelgen-example-opencl
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --accelgen) accelgen=$2; shift 2 ;;
+    --torch) torch=$2; shift 2 ;;
+    --upgrade-from) upgrade_from=$2; shift 2 ;;
+    --work) work=$2; shift 2 ;;
+    *) echo "example-opencl.sh: unknown argument '$1' (see the comment at the top)" >&2; exit 2 ;;
+  esac
+done
+accelgen=$(realpath "$accelgen")
+work=$(realpath -m "$work")
+example=$repo/examples/opencl
+
+rm -rf "$work"
+mkdir -p "$work/ocl"
+cp "$example/accelgen.yaml" "$work/ocl/accelgen.yaml"
+"$accelgen" generate "$work/ocl" --torch "${upgrade_from:-$torch}"
+# The example's files are user-owned: once copied, accelgen never rewrites them.
+user_files=$(cd "$example" && find . -type f ! -name accelgen.yaml ! -name README.md | sort)
+for file in $user_files; do
+  mkdir -p "$(dirname "$work/ocl/$file")"
+  cp "$example/$file" "$work/ocl/$file"
+done
+if [[ -n $upgrade_from ]]; then
+  echo "example-opencl: regenerating the torch $upgrade_from backend for torch $torch"
+  "$accelgen" generate "$work/ocl" --torch "$torch" | tee "$work/upgrade.log"
+  if grep -qi conflict "$work/upgrade.log"; then
+    echo "example-opencl: the upgrade reported conflicts" >&2
+    exit 1
+  fi
+  for file in $user_files; do
+    cmp -s "$example/$file" "$work/ocl/$file" || { echo "example-opencl: the upgrade changed $file" >&2; exit 1; }
+  done
+fi
+
+echo "example-opencl: the ocl backend (torch $torch) in the torch $torch root filesystem"
+"$repo/scripts/torch-rootfs.sh" run "$torch" --bind "$work" -- bash -euo pipefail -c '
+  work=$1
+  cd "$work"
+  export PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 CMAKE_BUILD_PARALLEL_LEVEL=2
+  ls /etc/OpenCL/vendors/*.icd > /dev/null || { echo "no OpenCL ICD (pocl-opencl-icd) here" >&2; exit 1; }
+  python3 -m venv --system-site-packages venv
+  venv/bin/pip install --no-build-isolation --no-index --no-deps ./ocl > pip-install.log 2>&1 || {
+    tail -n 80 pip-install.log; exit 1; }
+  cd /
+  "$work/venv/bin/python" - <<PY
+import torch
+y = torch.ones(3, device="ocl") + 1
+print(y.device, y.cpu())
+assert torch.equal(y.cpu(), torch.full((3,), 2.0)), y
+PY
+  cd "$work"
+  "$work/venv/bin/python" -m pytest -q -p no:cacheprovider -rs ocl/tests
+' example-opencl "$work"

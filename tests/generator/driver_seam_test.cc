@@ -1,0 +1,139 @@
+// The driver seam: the generated backend reaches the device only through csrc/driver/driver.h, the adapter
+// behind it is the user's (device.runtime picks its scaffold), and nothing generator-owned names the simulator.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "plan/backend_renderer.h"
+#include "spec/diagnostic.h"
+#include "spec/spec_loader.h"
+
+namespace accelgen {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+std::string spec_text(const std::string& runtime, const std::string& torch = "\"2.14\"") {
+  std::string text = render_initial_spec("mydevice", torch);
+  const std::string from = "runtime: accelsim";
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << "the initial spec has no device.runtime line";
+  return text.replace(at, from.size(), "runtime: " + runtime);
+}
+
+TargetVersions versions(const char* min, const char* max) {
+  return {*contract::TorchVersion::parse(min), *contract::TorchVersion::parse(max)};
+}
+
+FileSet render(const std::string& text, const TargetVersions& targets) {
+  return render_backend(parse_spec(text, "accelgen.yaml"), targets);
+}
+
+const GeneratedFile* find(const FileSet& files, const std::string& path) {
+  for (const auto& f : files) {
+    if (f.path == path) return &f;
+  }
+  return nullptr;
+}
+
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  return text;
+}
+
+TEST(DriverSeam, NothingGeneratorOwnedNamesTheSimulator) {
+  for (const auto& targets : {versions("2.14", "2.14"), versions("2.6", "2.6"), versions("2.6", "2.14")}) {
+    std::size_t checked = 0;
+    for (const auto& f : render(spec_text("accelsim"), targets)) {
+      if (f.owner != FileOwner::Generated || f.path.starts_with("third_party/accelsim/")) continue;
+      ++checked;
+      EXPECT_THAT(lower(f.content), Not(HasSubstr("accelsim"))) << f.path << " is generator-owned";
+    }
+    EXPECT_GT(checked, 50u);
+  }
+}
+
+TEST(DriverSeam, TheAdapterAndItsBuildAreTheUsersAndTheInterfaceIsGenerated) {
+  const FileSet files = render(spec_text("accelsim"), versions("2.14", "2.14"));
+  const GeneratedFile* header = find(files, "csrc/driver/driver.h");
+  const GeneratedFile* adapter = find(files, "csrc/driver/driver.cc");
+  const GeneratedFile* build = find(files, "csrc/driver/driver.cmake");
+  ASSERT_NE(header, nullptr);
+  ASSERT_NE(adapter, nullptr);
+  ASSERT_NE(build, nullptr);
+  EXPECT_EQ(header->owner, FileOwner::Generated);
+  EXPECT_EQ(adapter->owner, FileOwner::User);
+  EXPECT_EQ(build->owner, FileOwner::User);
+  EXPECT_THAT(adapter->content, HasSubstr("#include <accelsim/accelsim.h>"));
+  EXPECT_THAT(adapter->content, HasSubstr("Status malloc(void** device_ptr, std::size_t size) {"));
+  EXPECT_THAT(build->content, HasSubstr("third_party/accelsim"));
+  EXPECT_NE(find(files, "third_party/accelsim/include/accelsim/accelsim.h"), nullptr);
+  EXPECT_THAT(find(files, "CMakeLists.txt")->content, HasSubstr("csrc/driver/driver.cmake"));
+}
+
+TEST(DriverSeam, ACustomRuntimeScaffoldsAnAdapterThatNamesEachMissingFunction) {
+  const FileSet files = render(spec_text("custom"), versions("2.14", "2.14"));
+  const GeneratedFile* adapter = find(files, "csrc/driver/driver.cc");
+  ASSERT_NE(adapter, nullptr);
+  EXPECT_EQ(adapter->owner, FileOwner::User);
+  EXPECT_THAT(lower(adapter->content), Not(HasSubstr("accelsim")));
+  EXPECT_THAT(adapter->content,
+              HasSubstr("not_implemented(\"malloc\", \"the caching device allocator (every mydevice tensor)\")"));
+  for (const auto& f : files) {
+    EXPECT_THAT(f.path, Not(HasSubstr("third_party/accelsim"))) << "a custom runtime bundles no simulator";
+  }
+  EXPECT_THAT(find(files, "csrc/driver/driver.cmake")->content, Not(HasSubstr("accelsim")));
+}
+
+TEST(DriverSeam, TheInterfaceDeclaresOnlyWhatTheCapabilitiesNeed) {
+  std::string text = spec_text("accelsim");
+  const FileSet with_graphs = render(text, versions("2.14", "2.14"));
+  EXPECT_THAT(find(with_graphs, "csrc/driver/driver.h")->content, HasSubstr("Status graph_launch("));
+  EXPECT_THAT(find(with_graphs, "csrc/driver/driver.h")->content, HasSubstr("Status host_alloc("));
+
+  for (const char* cap : {"graphs: true", "pinned_memory: true"}) {
+    const auto at = text.find(cap);
+    ASSERT_NE(at, std::string::npos) << cap;
+    std::string off = cap;
+    off.replace(off.find("true"), 4, "false");
+    text.replace(at, std::string(cap).size(), off);
+  }
+  const FileSet lean = render(text, versions("2.14", "2.14"));
+  const std::string header = find(lean, "csrc/driver/driver.h")->content;
+  EXPECT_THAT(header, Not(HasSubstr("graph_launch")));
+  EXPECT_THAT(header, Not(HasSubstr("host_alloc")));
+  EXPECT_THAT(find(lean, "csrc/driver/driver.cc")->content, Not(HasSubstr("graph_launch")));
+}
+
+TEST(DriverSeam, GraphFunctionsJoinTheInterfaceWithTorch214AndTheDefaultAdapterAlreadyHasThem) {
+  // torch 2.6 has no device-generic graph capture: the interface declares no graph functions. The default
+  // adapter defines them anyway, so regenerating it for 2.14 needs no edit; a custom adapter gets them only
+  // when the interface asks, and `accelgen upgrade` names them (knowledge base: graph-impl-registry).
+  const FileSet old_accelsim = render(spec_text("accelsim", "\"2.6\""), versions("2.6", "2.6"));
+  EXPECT_THAT(find(old_accelsim, "csrc/driver/driver.h")->content, Not(HasSubstr("graph_launch")));
+  EXPECT_THAT(find(old_accelsim, "csrc/driver/driver.cc")->content, HasSubstr("Status graph_launch("));
+  const FileSet old_custom = render(spec_text("custom", "\"2.6\""), versions("2.6", "2.6"));
+  EXPECT_THAT(find(old_custom, "csrc/driver/driver.cc")->content, Not(HasSubstr("graph_launch")));
+  const FileSet new_custom = render(spec_text("custom"), versions("2.14", "2.14"));
+  EXPECT_THAT(find(new_custom, "csrc/driver/driver.h")->content, HasSubstr("Status graph_launch("));
+  EXPECT_THAT(find(new_custom, "csrc/driver/driver.cc")->content, HasSubstr("Status graph_launch("));
+}
+
+TEST(DriverSeam, AnUnknownRuntimeIsRejectedWithTheChoices) {
+  try {
+    parse_spec(spec_text("opencl"), "accelgen.yaml");
+    FAIL() << "runtime: opencl was accepted";
+  } catch (const DiagnosticError& e) {
+    ASSERT_EQ(e.diagnostics().size(), 1u);
+    EXPECT_THAT(e.diagnostics()[0].message, HasSubstr("unknown device runtime 'opencl'"));
+    EXPECT_THAT(e.diagnostics()[0].hint, HasSubstr("accelsim"));
+    EXPECT_THAT(e.diagnostics()[0].hint, HasSubstr("custom"));
+    EXPECT_GT(e.diagnostics()[0].line, 0);
+  }
+}
+
+}  // namespace
+}  // namespace accelgen
