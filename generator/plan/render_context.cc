@@ -108,6 +108,8 @@ TemplateData build_render_context(const DeviceSpec& spec, const TargetVersions& 
   ctx.set("device", device);
 
   ctx.set("dtypes", dtype_list(spec.dtypes));
+  ctx.set("unsupported_dtypes", dtype_list(spec.unsupported_dtypes));
+  ctx.set("has_unsupported_dtypes", flag(!spec.unsupported_dtypes.empty()));
 
   const Capabilities& c = spec.caps;
   data caps{data::type::object};
