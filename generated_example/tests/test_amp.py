@@ -149,7 +149,7 @@ FP32_OPS = {
 PROMOTE_OPS = {
     "addcdiv": lambda h, f: torch.addcdiv(f, h, h + 2),
     "atan2": lambda h, f: torch.atan2(h, f),
-    "cross": lambda h, f: torch.linalg.cross(h[:, :3], f[:, :3]),
+    "cross": lambda h, f: torch.cross(h[:, :3], f[:, :3], dim=1),
     "dot": lambda h, f: torch.dot(h[0], f[0]),
     "index_put": lambda h, f: f.index_put((torch.tensor([0], device=f.device),), h[0]),
     "scatter_add": lambda h, f: f.scatter_add(0, torch.zeros_like(f, dtype=torch.long), h),
@@ -166,7 +166,8 @@ def test_fp32_policy_as_on_cuda(name, dtype):
         result = FP32_OPS[name](h, t)
     assert result.dtype == torch.float32, f"{name} ran in {result.dtype} under autocast"
     expected = FP32_OPS[name](h.cpu().float(), t.cpu().float())
-    torch.testing.assert_close(result.cpu(), expected, atol=1e-3, rtol=1e-3)
+    # the lambdas' own arithmetic before the operator (h.abs() + 1) runs in the lower precision
+    torch.testing.assert_close(result.cpu(), expected, atol=1e-2, rtol=1e-2)
 
 
 @pytest.mark.parametrize("dtype", AMP_DTYPES, ids=str)

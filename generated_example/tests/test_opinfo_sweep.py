@@ -60,20 +60,21 @@ def first_line(error: BaseException) -> str:
     return f"{type(error).__name__}: {text[0] if text else ''}"[:300]
 
 
-def detached_copy(value, device):
-    """Leaf tensors on `device` with the requires_grad of the originals; everything else unchanged."""
+def detached_copy(sample, device):
+    """(input, args, kwargs) of `sample` as leaf tensors on `device`, with the requires_grad of the originals."""
 
     def move(t):
         if not isinstance(t, torch.Tensor):
             return t
         return t.detach().to(device, copy=True).requires_grad_(t.requires_grad)
 
-    return tree_map(move, value)
+    return tree_map(move, (sample.input, list(sample.args), dict(sample.kwargs)))
 
 
-def call(op, sample):
-    out = op(sample.input, *sample.args, **sample.kwargs)
-    return sample.output_process_fn_grad(out)
+def call(op, sample, arguments):
+    """Runs `op` on `arguments` (a detached_copy of `sample`)."""
+    inp, args, kwargs = arguments
+    return sample.output_process_fn_grad(op(inp, *args, **kwargs))
 
 
 def tensors(value):
@@ -87,7 +88,7 @@ def to_cpu(value):
 def is_random(op, sample, expected) -> bool:
     """True if the CPU result depends on the seed (bernoulli, dropout, randn_like, ...)."""
     torch.manual_seed(1234)
-    again = call(op, detached_copy(sample, "cpu"))
+    again = call(op, sample, detached_copy(sample, "cpu"))
     try:
         torch.testing.assert_close(again, expected, **TOL)
         return False
@@ -124,12 +125,13 @@ def sweep_one(op, entry):
     cpu_sample, dev_sample = detached_copy(sample, "cpu"), detached_copy(sample, DEVICE)
     try:
         torch.manual_seed(0)
-        expected = call(op, cpu_sample)
+        expected = call(op, sample, cpu_sample)
     except Exception as error:
         raise Skip(f"fails on the CPU too: {first_line(error)}")
     random = is_random(op, sample, expected)
     torch.manual_seed(0)
-    actual = call(op, dev_sample)
+    actual = call(op, sample, dev_sample)
+    assert any(t.device.type == DEVICE for t in tensors(dev_sample)) or not tensors(cpu_sample), "no device input"
     for t in tensors(actual):
         assert t.device.type == DEVICE or all(e.device.type == "cpu" for e in tensors(expected)), (
             f"a result was left on {t.device}"

@@ -73,3 +73,6 @@ from .streams import (  # noqa: F401
     set_stream,
     stream,
 )
+
+# Raised when the device memory is exhausted (torch.cuda.OutOfMemoryError is the same class).
+from torch import OutOfMemoryError  # noqa: E402,F401

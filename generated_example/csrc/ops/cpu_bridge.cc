@@ -9,6 +9,8 @@
 //   scaled dot product     F.scaled_dot_product_attention asks the backend which implementation to use
 //   attention              (_fused_sdp_choice); OVERRIDEABLE selects _scaled_dot_product_fused_attention_overrideable
 //                          and its _backward
+//   batch norm             native_batch_norm updates running_mean/running_var in place although its schema does
+//                          not say so (Tensor?, not Tensor(a!)): the fallback would update CPU copies only
 //   LSTM and GRU cells     nn.LSTM/nn.GRU (packed sequences too) call the fused cells _thnn_fused_lstm_cell and
 //                          _thnn_fused_gru_cell for every device but the CPU; they have CUDA kernels only
 // The kernels below copy their arguments to the CPU, run PyTorch's own CPU implementation of the whole operation
@@ -193,6 +195,25 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> fused_attention_backw
   return {grads[0], grads[1], grads[2], grads[3]};
 }
 
+// ---- batch norm: the running statistics are updated on the device tensors themselves ----
+
+std::tuple<at::Tensor, at::Tensor, at::Tensor> native_batch_norm(
+    const at::Tensor& input, const std::optional<at::Tensor>& weight, const std::optional<at::Tensor>& bias,
+    const std::optional<at::Tensor>& running_mean, const std::optional<at::Tensor>& running_var, bool training,
+    double momentum, double eps) {
+  const std::optional<at::Tensor> mean = to_cpu(running_mean);
+  const std::optional<at::Tensor> var = to_cpu(running_var);
+  auto [output, save_mean, save_invstd] =
+      at::native_batch_norm(to_cpu(input), to_cpu(weight), to_cpu(bias), mean, var, training, momentum, eps);
+  for (const auto& [device_stat, cpu_stat] : {std::pair(running_mean, mean), std::pair(running_var, var)}) {
+    if (training && device_stat.has_value() && device_stat->defined()) {
+      device_stat->copy_(*cpu_stat);
+    }
+  }
+  const c10::Device device = input.device();
+  return {output.to(device), save_mean.to(device), save_invstd.to(device)};
+}
+
 // ---- recurrent cells: nn.LSTM and nn.GRU (nn.RNN needs no fused cell) ----
 // PyTorch has no CPU kernel for the fused cells, so these compute the cell's documented equations (nn.LSTMCell,
 // nn.GRUCell) with ATen operators on CPU copies. The gates arrive as input @ W_ih^T and hidden @ W_hh^T; the
@@ -285,6 +306,7 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_fused_sdp_choice", TORCH_FN(fused_sdp_choice));
   m.impl("_scaled_dot_product_fused_attention_overrideable", TORCH_FN(fused_attention));
   m.impl("_scaled_dot_product_fused_attention_overrideable_backward", TORCH_FN(fused_attention_backward));
+  m.impl("native_batch_norm", TORCH_FN(native_batch_norm));
   m.impl("_thnn_fused_lstm_cell", TORCH_FN(fused_lstm_cell));
   m.impl("_thnn_fused_lstm_cell_backward_impl", TORCH_FN(fused_lstm_cell_backward));
   m.impl("_thnn_fused_gru_cell", TORCH_FN(fused_gru_cell));

@@ -9,9 +9,11 @@ complex64/complex128 live on the device like any other dtype (unless the spec li
 import pytest
 import torch
 
+import torch_mydevice
+
 from conftest import DEVICE, requires_cpu_fallback
 
-UNSUPPORTED = torch.mydevice._device._unsupported_dtypes
+UNSUPPORTED = torch_mydevice._device._unsupported_dtypes
 
 pytestmark = [
     requires_cpu_fallback,

@@ -12,6 +12,8 @@ import sys
 import pytest
 import torch
 
+import torch_mydevice
+
 from conftest import DEVICE, expected_device_count
 
 # torch.cuda names that have no meaning for this device, and why.
@@ -24,7 +26,7 @@ NOT_APPLICABLE = {
     "caching_allocator_alloc", "caching_allocator_delete", "caching_allocator_enable", "caching_allocator_disabled",
     "set_per_process_memory_fraction", "get_per_process_memory_fraction", "get_sync_debug_mode",
     "set_sync_debug_mode", "ipc_collect", "list_gpu_processes", "make_graphed_callables", "memory_snapshot",
-    "memory_usage", "utilization", "temperature", "power_draw", "clock_rate", "OutOfMemoryError",
+    "memory_usage", "utilization", "temperature", "power_draw", "clock_rate", "MemPoolContext",
     "export_dot", "export_graph_data", "graph_annotations", "DeferredCudaCallError",
     # host (pinned) allocator statistics: the pinned cache is emptied with empty_host_cache
     "host_memory_stats", "host_memory_stats_as_nested_dict", "reset_accumulated_host_memory_stats",
@@ -61,10 +63,9 @@ def test_init_initializes_explicitly():
 
 
 def test_dtype_support_queries():
-    assert torch.mydevice.is_bf16_supported() == (torch.bfloat16 not in torch.mydevice._device._unsupported_dtypes)
-    assert torch.mydevice.is_bf16_supported(including_emulation=False) == (
-        torch.bfloat16 in torch.mydevice._device._native_dtypes
-    )
+    native, unsupported = torch_mydevice._device._native_dtypes, torch_mydevice._device._unsupported_dtypes
+    assert torch.mydevice.is_bf16_supported() == (torch.bfloat16 not in unsupported)
+    assert torch.mydevice.is_bf16_supported(including_emulation=False) == (torch.bfloat16 in native)
     assert torch.mydevice.is_tf32_supported() is False
 
 
@@ -73,6 +74,13 @@ def test_can_device_access_peer_checks_the_devices():
     assert torch.mydevice.can_device_access_peer(0, count - 1) is False
     with pytest.raises(AssertionError, match="Invalid"):
         torch.mydevice.can_device_access_peer(0, count)
+
+
+def test_out_of_memory_error_is_torchs():
+    assert torch.mydevice.OutOfMemoryError is torch.OutOfMemoryError
+    too_much = torch.mydevice.get_device_properties(0).total_memory + 1
+    with pytest.raises(torch.mydevice.OutOfMemoryError):
+        torch.empty(too_much, dtype=torch.uint8, device=DEVICE)
 
 
 def test_memory_aliases_and_summaries():

@@ -5,6 +5,8 @@
 import pytest
 import torch
 
+import torch_mydevice
+
 from conftest import DEVICE, expected_device_count, requires_two_devices
 
 API = [
@@ -77,7 +79,7 @@ def test_lazy_call_runs_once_initialized():
 def test_dtypes_without_native_kernels_live_on_the_device():
     # The spec's dtypes only choose the native kernels; others run through the CPU fallback.
     for dtype in (torch.complex64, torch.complex128, torch.float64, torch.int16, torch.float16, torch.int8):
-        if dtype not in torch.mydevice._device._unsupported_dtypes:
+        if dtype not in torch_mydevice._device._unsupported_dtypes:
             x = torch.ones(3, dtype=dtype, device=DEVICE)
             assert x.dtype == dtype and x.device.type == DEVICE
             assert torch.equal(x.cpu(), torch.ones(3, dtype=dtype))
