@@ -65,6 +65,8 @@ def detached_copy(sample, device=None):
     each where it is; a device sample may hold CPU tensors on purpose, such as tensor_split's indices)."""
 
     def move(t):
+        if isinstance(t, (torch.device, str)) and str(t).split(":")[0] == DEVICE:  # factories' device= argument
+            return torch.device(device) if device else t
         if not isinstance(t, torch.Tensor):
             return t
         return t.detach().to(device or t.device, copy=True).requires_grad_(t.requires_grad)
