@@ -45,11 +45,14 @@ import json, sys
 bench, out, build_s, cores, load, torch_version = sys.argv[1:]
 r = json.load(open(bench))
 rows = [
-    ("add_1_latency", "torch.add, 1-element tensors: device time / CPU time", "at most 2x", lambda v: v <= 2),
+    ("add_1_latency", "torch.add, 1-element tensors: device time / CPU time", "at most 1.3x", lambda v: v <= 1.3),
+    ("add_1m_time", "torch.add, 1M float32 elements: device time / CPU time", "at most 1.05x", lambda v: v <= 1.05),
     ("add_16m_throughput", "torch.add, 16M float32 elements: CPU time / device time", "at least 0.8x", lambda v: v >= 0.8),
     ("h2d_64mib", "host-to-device copy of 64 MiB: CPU clone time / copy time", "at least 0.7x", lambda v: v >= 0.7),
     ("d2h_64mib", "device-to-host copy of 64 MiB: CPU clone time / copy time", "at least 0.7x", lambda v: v >= 0.7),
     ("empty_1024_latency", "torch.empty(1024), caching allocator warm: device / CPU", "at most 2x", lambda v: v <= 2),
+    ("cnn_train_step", "small CNN SGD training step (conv, batch norm, pool, linear): device / CPU", "at most 1.5x",
+     lambda v: v <= 1.5),
 ]
 lines = [
     "# Backend benchmarks (default spec, torch %s)" % torch_version,

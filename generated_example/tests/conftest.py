@@ -20,6 +20,10 @@ def expected_device_count() -> int:
     return 2
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "opinfo: the sweep of PyTorch's OpInfo database (test_opinfo_sweep.py)")
+
+
 @pytest.fixture(autouse=True)
 def _restore_current_device():
     """Tests that change the current device or stream must not leak it into the next test."""

@@ -110,3 +110,70 @@ def test_unscale_and_clip():
     scaler.step(opt)
     scaler.update()
     assert w.grad.norm().item() <= 1.0 + 1e-5
+
+
+# Operators CUDA's autocast runs in float32 (ATen/autocast_mode.h, AT_FORALL_FP32 and AT_FORALL_FP32_SET_OPT_DTYPE
+# in every supported torch), called on lower-precision inputs. The backend registers PyTorch's own lists.
+FP32_OPS = {
+    "acos": lambda h, t: torch.acos(h.clamp(-0.5, 0.5)),
+    "asin": lambda h, t: torch.asin(h.clamp(-0.5, 0.5)),
+    "cosh": lambda h, t: torch.cosh(h),
+    "tan": lambda h, t: torch.tan(h),
+    "log10": lambda h, t: torch.log10(h.abs() + 1),
+    "reciprocal": lambda h, t: torch.reciprocal(h + 5),
+    "pow": lambda h, t: h.pow(2),
+    "softplus": lambda h, t: F.softplus(h),
+    "layer_norm": lambda h, t: F.layer_norm(h, h.shape[-1:]),
+    "group_norm": lambda h, t: F.group_norm(h.unsqueeze(-1), 2),
+    "norm": lambda h, t: h.norm(),
+    "linalg_vector_norm": lambda h, t: torch.linalg.vector_norm(h),
+    "cosine_similarity": lambda h, t: F.cosine_similarity(h, t),
+    "cdist": lambda h, t: torch.cdist(h, t),
+    "softmax": lambda h, t: torch.softmax(h, -1),
+    "log_softmax": lambda h, t: torch.log_softmax(h, -1),
+    "cumsum": lambda h, t: h.cumsum(0),
+    "prod": lambda h, t: h.prod(),
+    "logsumexp": lambda h, t: h.logsumexp(-1),
+    "nll_loss": lambda h, t: F.nll_loss(torch.log_softmax(h, -1), torch.zeros(h.shape[0], dtype=torch.long,
+                                                                              device=h.device)),
+    "l1_loss": lambda h, t: F.l1_loss(h, t),
+    "smooth_l1_loss": lambda h, t: F.smooth_l1_loss(h, t),
+    "kl_div": lambda h, t: F.kl_div(h, t, reduction="batchmean"),
+    "soft_margin_loss": lambda h, t: F.soft_margin_loss(h, t),
+    "bce_with_logits": lambda h, t: F.binary_cross_entropy_with_logits(h, t.sigmoid()),
+    "upsample_nearest2d": lambda h, t: F.interpolate(h.view(1, 1, *h.shape), scale_factor=2),
+    "upsample_bilinear2d": lambda h, t: F.interpolate(h.view(1, 1, *h.shape), scale_factor=2, mode="bilinear"),
+}
+
+# Operators whose inputs autocast promotes to the widest floating type among them (AT_FORALL_PROMOTE).
+PROMOTE_OPS = {
+    "addcdiv": lambda h, f: torch.addcdiv(f, h, h + 2),
+    "atan2": lambda h, f: torch.atan2(h, f),
+    "cross": lambda h, f: torch.cross(h[:, :3], f[:, :3], dim=1),
+    "dot": lambda h, f: torch.dot(h[0], f[0]),
+    "index_put": lambda h, f: f.index_put((torch.tensor([0], device=f.device),), h[0]),
+    "scatter_add": lambda h, f: f.scatter_add(0, torch.zeros_like(f, dtype=torch.long), h),
+}
+
+
+@pytest.mark.parametrize("dtype", AMP_DTYPES, ids=str)
+@pytest.mark.parametrize("name", sorted(FP32_OPS))
+def test_fp32_policy_as_on_cuda(name, dtype):
+    torch.manual_seed(0)
+    h = torch.randn(4, 6, device=DEVICE).to(dtype)
+    t = torch.rand(4, 6, device=DEVICE).to(dtype)
+    with torch.autocast(DEVICE, dtype=dtype):
+        result = FP32_OPS[name](h, t)
+    assert result.dtype == torch.float32, f"{name} ran in {result.dtype} under autocast"
+    expected = FP32_OPS[name](h.cpu().float(), t.cpu().float())
+    # the lambdas' own arithmetic before the operator (h.abs() + 1) runs in the lower precision
+    torch.testing.assert_close(result.cpu(), expected, atol=1e-2, rtol=1e-2)
+
+
+@pytest.mark.parametrize("dtype", AMP_DTYPES, ids=str)
+@pytest.mark.parametrize("name", sorted(PROMOTE_OPS))
+def test_promote_policy_as_on_cuda(name, dtype):
+    h = torch.randn(4, 6, device=DEVICE).to(dtype)
+    f = torch.randn(4, 6, device=DEVICE)
+    with torch.autocast(DEVICE, dtype=dtype):
+        assert PROMOTE_OPS[name](h, f).dtype == torch.float32

@@ -17,6 +17,22 @@ from . import _C
 
 _device_t = Union[torch.device, str, int, None]
 
+# The spec's `dtypes` (native kernels) and `unsupported_dtypes` (the device cannot hold them). Every dtype not
+# in _unsupported_dtypes can live on the device; operators without a native kernel run through the CPU fallback.
+_native_dtypes = (
+    torch.float32,
+    torch.float64,
+    torch.float16,
+    torch.bfloat16,
+    torch.int64,
+    torch.int32,
+    torch.int16,
+    torch.int8,
+    torch.uint8,
+    torch.bool,
+)
+_unsupported_dtypes = ()
+
 _initialized = False
 _initialization_lock = threading.Lock()
 _queued_calls = []  # (callable, stack) run once the device is initialized
@@ -67,6 +83,13 @@ def _lazy_init() -> None:
                     f"mydevice call failed lazily at initialization with error: {e}\n\n"
                     f"mydevice call was originally invoked at:\n\n{''.join(stack)}"
                 ) from e
+
+
+def init() -> None:
+    """Initialize the mydevice runtime now (as torch.cuda.init()); otherwise the first use does it.
+
+    Does nothing if it is already initialized; raises in a process forked after initialization."""
+    _lazy_init()
 
 
 def _lazy_call(callable, **kwargs) -> None:
@@ -176,3 +199,26 @@ def get_device_capability(device: _device_t = None) -> tuple:
 def get_amp_supported_dtype() -> list:
     """dtypes torch.autocast("mydevice", dtype=...) accepts (required by torch.autocast)."""
     return [torch.float16, torch.bfloat16]
+
+
+def is_bf16_supported(including_emulation: bool = True) -> bool:
+    """True if bfloat16 tensors work on the device: natively when the spec lists bfloat16 in `dtypes`, or (with
+    including_emulation) through the CPU fallback when the device can hold them."""
+    native = torch.bfloat16 in _native_dtypes
+    return native or (including_emulation and torch.bfloat16 not in _unsupported_dtypes)
+
+
+def is_tf32_supported() -> bool:
+    """TensorFloat-32 is a CUDA tensor-core format; mydevice matrix products run in full float32."""
+    return False
+
+
+def can_device_access_peer(device: _device_t, peer_device: _device_t) -> bool:
+    """Whether kernels on `device` can read `peer_device`'s memory directly. mydevice devices cannot: tensors on
+    another device are moved with a device-to-device copy (tensor.to("mydevice:1")), which always works."""
+    index, peer = _get_device_index(device, optional=True), _get_device_index(peer_device)
+    for i in (index, peer):
+        if not 0 <= i < device_count():
+            raise AssertionError(f"Invalid mydevice device index {i} (device_count() = {device_count()})")
+    return False
+

@@ -13,6 +13,7 @@ from ._device import (  # noqa: F401
     _is_in_bad_fork,
     _lazy_call,
     _lazy_init,
+    can_device_access_peer,
     current_device,
     device,
     device_count,
@@ -21,24 +22,34 @@ from ._device import (  # noqa: F401
     get_device_capability,
     get_device_name,
     get_device_properties,
+    init,
     is_available,
+    is_bf16_supported,
     is_initialized,
+    is_tf32_supported,
     set_device,
     synchronize,
 )
 from .graphs import Graph, graph, graph_pool_handle, is_current_stream_capturing  # noqa: F401
 from .memory import (  # noqa: F401
+    device_memory_used,
     empty_cache,
     empty_host_cache,
+    get_allocator_backend,
     get_memory_info,
     max_memory_allocated,
+    max_memory_cached,
     max_memory_reserved,
     mem_get_info,
     memory_allocated,
+    memory_cached,
     memory_reserved,
     memory_stats,
+    memory_stats_as_nested_dict,
+    memory_summary,
     reset_accumulated_memory_stats,
     reset_max_memory_allocated,
+    reset_max_memory_cached,
     reset_peak_memory_stats,
 )
 from .random import (  # noqa: F401
@@ -62,3 +73,6 @@ from .streams import (  # noqa: F401
     set_stream,
     stream,
 )
+
+# Raised when the device memory is exhausted (torch.cuda.OutOfMemoryError is the same class).
+from torch import OutOfMemoryError  # noqa: E402,F401

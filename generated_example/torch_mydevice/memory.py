@@ -29,6 +29,13 @@ def memory_stats(device: _device_t = None) -> "collections.OrderedDict[str, Any]
     return collections.OrderedDict(flat)
 
 
+def memory_stats_as_nested_dict(device: _device_t = None) -> dict:
+    """The statistics of memory_stats() as nested dictionaries ({"allocated_bytes": {"all": {"current": ...}}})."""
+    if not is_initialized():
+        return {}
+    return _C._memory_stats(_get_device_index(device, optional=True))
+
+
 def memory_allocated(device: _device_t = None) -> int:
     """Bytes currently occupied by tensors on the device."""
     return memory_stats(device).get("allocated_bytes.all.current", 0)
@@ -63,6 +70,20 @@ def reset_max_memory_allocated(device: _device_t = None) -> None:
     reset_peak_memory_stats(device)
 
 
+def memory_cached(device: _device_t = None) -> int:
+    """Deprecated name of memory_reserved() (as in torch.cuda)."""
+    return memory_reserved(device)
+
+
+def max_memory_cached(device: _device_t = None) -> int:
+    """Deprecated name of max_memory_reserved() (as in torch.cuda)."""
+    return max_memory_reserved(device)
+
+
+def reset_max_memory_cached(device: _device_t = None) -> None:
+    reset_peak_memory_stats(device)
+
+
 def empty_cache() -> None:
     """Return the cached, unused device memory to the device (after synchronizing it)."""
     if is_initialized():
@@ -77,6 +98,31 @@ def mem_get_info(device: _device_t = None) -> tuple:
 
 def get_memory_info(device: _device_t = None) -> tuple:
     return mem_get_info(device)
+
+
+def device_memory_used(device: _device_t = None) -> int:
+    """Bytes of the device in use (by this process and any other), as the runtime sees them."""
+    free, total = mem_get_info(device)
+    return total - free
+
+
+def get_allocator_backend() -> str:
+    """Name of the device allocator: the backend's own caching allocator (as torch.cuda's "native")."""
+    return "native"
+
+
+def memory_summary(device: _device_t = None, abbreviated: bool = False) -> str:
+    """A readable table of the allocator statistics (current, peak, allocated and freed totals)."""
+    stats = memory_stats(device)
+    rows = [("Allocated memory", "allocated_bytes"), ("Reserved memory", "reserved_bytes")]
+    if not abbreviated:
+        rows += [("Active memory", "active_bytes"), ("Inactive memory", "inactive_split_bytes")]
+    lines = [f"{'Metric':<20}{'Current':>16}{'Peak':>16}{'Allocated':>16}{'Freed':>16}"]
+    for title, key in rows:
+        values = [stats.get(f"{key}.all.{field}", 0) for field in ("current", "peak", "allocated", "freed")]
+        lines.append(f"{title:<20}" + "".join(f"{v:>16}" for v in values))
+    index = _get_device_index(device, optional=True) if is_initialized() else 0
+    return f"mydevice memory summary, device {index}\n" + "\n".join(lines) + "\n"
 
 
 def empty_host_cache() -> None:

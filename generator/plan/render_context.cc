@@ -103,6 +103,8 @@ TemplateData build_render_context(const DeviceSpec& spec, const TargetVersions& 
   ctx.set("runtime", runtime);
 
   ctx.set("dtypes", dtype_list(spec.dtypes));
+  ctx.set("unsupported_dtypes", dtype_list(spec.unsupported_dtypes));
+  ctx.set("has_unsupported_dtypes", flag(!spec.unsupported_dtypes.empty()));
 
   data caps{data::type::object};
   data prerequisites{data::type::list};

@@ -53,6 +53,9 @@ struct DeviceSpec {
 
   TorchRequest torch;
   std::vector<std::string> dtypes;  // spec spellings, in spec order, no duplicates
+  // dtypes the device cannot hold at all (tensors of them are refused). Every other dtype can live on the
+  // device: `dtypes` only decides which kernels are native, the CPU fallback runs the rest.
+  std::vector<std::string> unsupported_dtypes;
   Capabilities caps;
   std::vector<std::string> amp_dtypes;
   std::vector<std::string> native_ops;  // ATen names "add.Tensor", sorted, no duplicates

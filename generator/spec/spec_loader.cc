@@ -33,13 +33,18 @@ class SpecReader {
             "start from the spec `accelgen init NAME` writes");
       finish();
     }
-    check_keys(root, {"accelgen", "device", "torch", "dtypes", "capabilities", "amp", "operators"});
+    check_keys(root,
+               {"accelgen", "device", "torch", "dtypes", "unsupported_dtypes", "capabilities", "amp", "operators"});
     require(root, "accelgen", [&](const YAML::Node& n) {
       spec_.format = read_int(n, 1, 1, "the spec format version; only 1 exists");
     });
     require(root, "device", [&](const YAML::Node& n) { read_device(n); });
     require(root, "torch", [&](const YAML::Node& n) { read_torch(n); });
     require(root, "dtypes", [&](const YAML::Node& n) { read_dtypes(n); });
+    optional(root, "unsupported_dtypes", [&](const YAML::Node& n) {
+      unsupported_node_ = n;
+      spec_.unsupported_dtypes = read_dtype_list(n, "unsupported_dtypes", /*floating_only=*/false);
+    });
     optional(root, "capabilities", [&](const YAML::Node& n) { read_capabilities(n); });
     optional(root, "amp", [&](const YAML::Node& n) { read_amp(n); });
     optional(root, "operators", [&](const YAML::Node& n) { read_operators(n); });
@@ -255,6 +260,12 @@ class SpecReader {
         amp_node_.size() == 0) {
       error(amp_node_, "capabilities.amp is on but amp.dtypes is empty", "list float16 and/or bfloat16");
     }
+    for (const auto& d : spec_.unsupported_dtypes) {
+      if (supported(d)) {
+        error(unsupported_node_, "dtype '" + d + "' is both in dtypes and in unsupported_dtypes",
+              "a dtype with native kernels can be held by the device: remove it from one of the two lists");
+      }
+    }
     for (const auto& d : spec_.amp_dtypes) {
       if (!supported(d)) {
         error(amp_listed_ ? amp_node_ : root, "amp dtype '" + d + "' is not in the device's dtypes",
@@ -384,6 +395,7 @@ class SpecReader {
 
   DeviceSpec spec_;
   YAML::Node amp_node_;
+  YAML::Node unsupported_node_;  // the unsupported_dtypes list, for cross-field messages
   bool amp_listed_ = false;
   std::vector<Diagnostic> diagnostics_;
   std::size_t unlisted_ = 0;

@@ -168,6 +168,24 @@ TEST(SpecLoader, AmpDtypesMustBeFloatingAndSupported) {
   EXPECT_THAT(errors[0].message, HasSubstr("not in the device's dtypes"));
 }
 
+TEST(SpecLoader, UnsupportedDtypesAreReadAndDefaultToNone) {
+  EXPECT_TRUE(parse_spec(kValid, "spec.yaml").unsupported_dtypes.empty());
+  const DeviceSpec spec = parse_spec(std::string(kValid) + "unsupported_dtypes: [complex128, float64]\n", "spec.yaml");
+  EXPECT_EQ(spec.unsupported_dtypes, (std::vector<std::string>{"complex128", "float64"}));
+}
+
+TEST(SpecLoader, UnsupportedDtypesMustBeKnownAndNotNative) {
+  auto errors = errors_of(std::string(kValid) + "unsupported_dtypes: [complex12]\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_THAT(errors[0].message, HasSubstr("unknown dtype 'complex12' in unsupported_dtypes"));
+  EXPECT_THAT(errors[0].hint, HasSubstr("complex128"));
+
+  errors = errors_of(std::string(kValid) + "unsupported_dtypes: [complex64, int64]\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].line, 10);
+  EXPECT_THAT(errors[0].message, HasSubstr("'int64' is both in dtypes and in unsupported_dtypes"));
+}
+
 TEST(SpecLoader, UnknownOperatorIsRejected) {
   const auto errors = errors_of(std::string(kValid) + "operators:\n  native: [no_such_op.Tensor]\n");
   ASSERT_EQ(errors.size(), 1u);

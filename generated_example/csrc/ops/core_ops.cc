@@ -36,24 +36,8 @@ namespace torch_mydevice::ops {
 
 namespace {
 
-// dtypes of the device spec; other dtypes cannot live on the device.
-void check_dtype(c10::ScalarType type) {
-  switch (type) {
-    case c10::ScalarType::Float:
-    case c10::ScalarType::Double:
-    case c10::ScalarType::Half:
-    case c10::ScalarType::BFloat16:
-    case c10::ScalarType::Long:
-    case c10::ScalarType::Int:
-    case c10::ScalarType::Short:
-    case c10::ScalarType::Char:
-    case c10::ScalarType::Byte:
-    case c10::ScalarType::Bool:
-      return;
-    default:
-      TORCH_CHECK_TYPE(false, "mydevice does not support dtype ", type, " (supported: torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8, torch.bool)");
-  }
-}
+// The spec's `dtypes` only decide which kernels are native: a tensor of any other dtype (complex64, ...) lives on
+// the device too, and its operators run through the CPU fallback.
 
 // The device a factory call targets: an explicit index, or the current device.
 c10::Device target_device(std::optional<c10::Device> device) {
@@ -79,7 +63,6 @@ at::Tensor empty_memory_format(c10::IntArrayRef size, std::optional<c10::ScalarT
                                std::optional<bool> pin_memory, std::optional<c10::MemoryFormat> memory_format) {
   check_factory_args(layout, pin_memory);
   const c10::ScalarType scalar_type = c10::dtype_or_default(dtype);
-  check_dtype(scalar_type);
   c10::DeviceGuard guard(target_device(device)); // the allocator allocates on the current device
   return at::detail::empty_generic(size, &device_allocator(), kDeviceKeys, scalar_type, memory_format);
 }
@@ -89,7 +72,6 @@ at::Tensor empty_strided(c10::IntArrayRef size, c10::IntArrayRef stride, std::op
                          std::optional<bool> pin_memory) {
   check_factory_args(layout, pin_memory);
   const c10::ScalarType scalar_type = c10::dtype_or_default(dtype);
-  check_dtype(scalar_type);
   c10::DeviceGuard guard(target_device(device));
   return at::detail::empty_strided_generic(size, stride, &device_allocator(), kDeviceKeys, scalar_type);
 }

@@ -12,8 +12,9 @@
 //   fp32_set_opt_dtype  run in float32 via the operator's own dtype= argument (softmax, sum, cumsum),
 //   promote             cast all inputs to their widest floating type (addcmul, dot, ...),
 // and disables the key while the operator itself runs. Everything else falls through unchanged.
-// The lists follow PyTorch's CUDA/XPU policy (AT_FORALL_* in autocast_mode.h) for the operators a model of a
-// PrivateUse1 device is likely to use; they are spelled out here because each entry instantiates a wrapper.
+// The lists are PyTorch's own: the AT_FORALL_* macros of ATen/autocast_mode.h, which CUDA's and XPU's autocast
+// registrations expand too. A model therefore gets the same dtypes here as on CUDA with the torch it is built
+// against (the lists change between releases; nothing here has to follow them by hand).
 #include <ATen/autocast_mode.h>
 #include <torch/library.h>
 
@@ -40,75 +41,30 @@ TORCH_LIBRARY_IMPL(_, AutocastPrivateUse1, m) {
 }
 
 TORCH_LIBRARY_IMPL(aten, AutocastPrivateUse1, m) {
-  // lower_precision_fp: run in the autocast dtype.
-  KERNEL_PRIVATEUSEONE(mm, lower_precision_fp)
-  KERNEL_PRIVATEUSEONE(addmm, lower_precision_fp)
-  KERNEL_PRIVATEUSEONE(bmm, lower_precision_fp)
-  KERNEL_PRIVATEUSEONE(baddbmm, lower_precision_fp)
-  KERNEL_PRIVATEUSEONE(addbmm, lower_precision_fp)
-  KERNEL_PRIVATEUSEONE(mv, lower_precision_fp)
-  KERNEL_PRIVATEUSEONE(addmv, lower_precision_fp)
-  KERNEL_PRIVATEUSEONE(matmul, lower_precision_fp)
-  KERNEL_PRIVATEUSEONE(linear, lower_precision_fp)
-  KERNEL_PRIVATEUSEONE(conv1d, lower_precision_fp)
-  KERNEL_PRIVATEUSEONE(conv2d, lower_precision_fp)
-  KERNEL_PRIVATEUSEONE(conv3d, lower_precision_fp)
-  KERNEL_PRIVATEUSEONE(convolution, lower_precision_fp)
-  KERNEL_PRIVATEUSEONE(_convolution, lower_precision_fp)
-  KERNEL_PRIVATEUSEONE(conv_transpose1d, lower_precision_fp)
-  KERNEL_PRIVATEUSEONE(conv_transpose2d, input, lower_precision_fp)
-  KERNEL_PRIVATEUSEONE(conv_transpose3d, input, lower_precision_fp)
-  KERNEL_PRIVATEUSEONE(prelu, lower_precision_fp)
-  KERNEL_PRIVATEUSEONE(scaled_dot_product_attention, lower_precision_fp)
+  // lower_precision_fp: run in the autocast dtype (convolutions, matrix products, RNN cells, attention).
+#define MYDEVICE_AUTOCAST_LOWER_PRECISION_FP(...) KERNEL_PRIVATEUSEONE(__VA_ARGS__, lower_precision_fp)
+  AT_FORALL_LOWER_PRECISION_FP(MYDEVICE_AUTOCAST_LOWER_PRECISION_FP)
+#undef MYDEVICE_AUTOCAST_LOWER_PRECISION_FP
 
-  // fp32: run in float32.
-  KERNEL_PRIVATEUSEONE(exp, fp32)
-  KERNEL_PRIVATEUSEONE(log, fp32)
-  KERNEL_PRIVATEUSEONE(log1p, fp32)
-  KERNEL_PRIVATEUSEONE(expm1, fp32)
-  KERNEL_PRIVATEUSEONE(reciprocal, fp32)
-  KERNEL_PRIVATEUSEONE(rsqrt, fp32)
-  KERNEL_PRIVATEUSEONE(pow, Tensor_Scalar, fp32)
-  KERNEL_PRIVATEUSEONE(pow, Tensor_Tensor, fp32)
-  KERNEL_PRIVATEUSEONE(pow, Scalar, fp32)
-  KERNEL_PRIVATEUSEONE(softplus, fp32)
-  KERNEL_PRIVATEUSEONE(layer_norm, fp32)
-  KERNEL_PRIVATEUSEONE(native_layer_norm, fp32)
-  KERNEL_PRIVATEUSEONE(rms_norm, fp32)
-  KERNEL_PRIVATEUSEONE(group_norm, fp32)
-  KERNEL_PRIVATEUSEONE(frobenius_norm, dim, fp32)
-  KERNEL_PRIVATEUSEONE(cosine_similarity, fp32)
-  KERNEL_PRIVATEUSEONE(nll_loss, fp32)
-  KERNEL_PRIVATEUSEONE(mse_loss, fp32)
-  KERNEL_PRIVATEUSEONE(l1_loss, fp32)
-  KERNEL_PRIVATEUSEONE(smooth_l1_loss, fp32)
-  KERNEL_PRIVATEUSEONE(huber_loss, fp32)
-  KERNEL_PRIVATEUSEONE(kl_div, fp32)
-  KERNEL_PRIVATEUSEONE(binary_cross_entropy_with_logits, fp32)
-  KERNEL_PRIVATEUSEONE(logsumexp, fp32)
+  // fp32: run in float32 (exp, log, pow, norms, losses, upsampling, ...).
+#define MYDEVICE_AUTOCAST_FP32(...) KERNEL_PRIVATEUSEONE(__VA_ARGS__, fp32)
+  AT_FORALL_FP32(MYDEVICE_AUTOCAST_FP32)
+#undef MYDEVICE_AUTOCAST_FP32
 
-  // fp32_set_opt_dtype: float32 through the operator's dtype= argument (no extra cast kernel).
-  KERNEL_PRIVATEUSEONE(softmax, int, fp32_set_opt_dtype)
-  KERNEL_PRIVATEUSEONE(log_softmax, int, fp32_set_opt_dtype)
-  KERNEL_PRIVATEUSEONE(sum, fp32_set_opt_dtype)
-  KERNEL_PRIVATEUSEONE(sum, dim_IntList, fp32_set_opt_dtype)
-  KERNEL_PRIVATEUSEONE(prod, fp32_set_opt_dtype)
-  KERNEL_PRIVATEUSEONE(cumsum, fp32_set_opt_dtype)
-  KERNEL_PRIVATEUSEONE(cumprod, fp32_set_opt_dtype)
+  // fp32_set_opt_dtype: float32 through the operator's dtype= argument (softmax, log_softmax, sum, cumsum, ...).
+#define MYDEVICE_AUTOCAST_FP32_SET_OPT_DTYPE(...) KERNEL_PRIVATEUSEONE(__VA_ARGS__, fp32_set_opt_dtype)
+  AT_FORALL_FP32_SET_OPT_DTYPE(MYDEVICE_AUTOCAST_FP32_SET_OPT_DTYPE)
+#undef MYDEVICE_AUTOCAST_FP32_SET_OPT_DTYPE
 
-  // norm.Scalar has no dtype argument: it redispatches to the overload that has one.
-  KERNEL_DIFFERENT_REDISPATCH_SIGNATURE_PRIVATEUSEONE(
-      ADD_NS(norm), "norm.Scalar", at::Tensor(const at::Tensor&, const at::Scalar&),
-      at::Tensor(const at::Tensor&, const std::optional<at::Scalar>&, at::ScalarType), fp32_append_dtype)
+  // fp32_append_dtype: overloads without a dtype argument (norm.Scalar) redispatch to the one that has it. The list
+  // spells the signatures with ATen's type names unqualified (Tensor, Scalar, ...), as inside ATen.
+  using namespace at;
+  AT_FORALL_DIFFERENT_REDISPATCH_SIGNATURE(KERNEL_DIFFERENT_REDISPATCH_SIGNATURE_PRIVATEUSEONE)
 
-  // promote: the widest floating type among the inputs.
-  KERNEL_PRIVATEUSEONE(addcdiv, promote)
-  KERNEL_PRIVATEUSEONE(addcmul, promote)
-  KERNEL_PRIVATEUSEONE(atan2, promote)
-  KERNEL_PRIVATEUSEONE(dot, promote)
-  KERNEL_PRIVATEUSEONE(vdot, promote)
-  KERNEL_PRIVATEUSEONE(index_put, promote)
-  KERNEL_PRIVATEUSEONE(scatter_add, promote)
+  // promote: the widest floating type among the inputs (addcmul, dot, index_put, ...).
+#define MYDEVICE_AUTOCAST_PROMOTE(...) KERNEL_PRIVATEUSEONE(__VA_ARGS__, promote)
+  AT_FORALL_PROMOTE(MYDEVICE_AUTOCAST_PROMOTE)
+#undef MYDEVICE_AUTOCAST_PROMOTE
 
   m.impl("aten::binary_cross_entropy", TORCH_FN(binary_cross_entropy_banned));
 }

@@ -16,7 +16,11 @@ namespace {
 
 using UnaryOut = at::Tensor& (*)(at::Tensor& out, const at::Tensor& self);
 
-[[maybe_unused]] c10::ScalarType unary_dtype(const at::Tensor& self, bool int_to_float) {
+// complex_to_real: the result of a complex input is real (abs: |z| of complex64 is float32).
+[[maybe_unused]] c10::ScalarType unary_dtype(const at::Tensor& self, bool int_to_float, bool complex_to_real) {
+  if (complex_to_real && self.is_complex()) {
+    return c10::toRealValueType(self.scalar_type());
+  }
   if (int_to_float && c10::isIntegralType(self.scalar_type(), /*includeBool=*/true)) {
     return c10::typeMetaToScalarType(at::get_default_dtype());
   }
@@ -33,34 +37,36 @@ using UnaryOut = at::Tensor& (*)(at::Tensor& out, const at::Tensor& self);
   });
 }
 
-[[maybe_unused]] at::Tensor unary(UnaryOut fn, const at::Tensor& self, bool int_to_float) {
-  const auto options = self.options().dtype(unary_dtype(self, int_to_float));
+[[maybe_unused]] at::Tensor unary(UnaryOut fn, const at::Tensor& self, bool int_to_float, bool complex_to_real) {
+  const auto options = self.options().dtype(unary_dtype(self, int_to_float, complex_to_real));
   at::Tensor out = self.is_non_overlapping_and_dense() ? at::empty_strided(self.sizes(), self.strides(), options)
                                                        : at::empty(self.sizes(), options);
   launch_unary(fn, out, self);
   return out;
 }
 
-[[maybe_unused]] at::Tensor& unary_(UnaryOut fn, at::Tensor& self, bool int_to_float) {
-  const c10::ScalarType dtype = unary_dtype(self, int_to_float);
+[[maybe_unused]] at::Tensor& unary_(UnaryOut fn, at::Tensor& self, bool int_to_float, bool complex_to_real) {
+  TORCH_CHECK(!(complex_to_real && self.is_complex()), "In-place abs is not supported for complex tensors.");
+  const c10::ScalarType dtype = unary_dtype(self, int_to_float, complex_to_real);
   TORCH_CHECK(c10::canCast(dtype, self.scalar_type()), "result type ", dtype,
               " can't be cast to the desired output type ", self.scalar_type());
   launch_unary(fn, self, self);
   return self;
 }
 
-// UNARY(op, promotes integers to float): defines op and op_ over the CPU kernel at::op_out.
-#define MYDEVICE_UNARY(op, int_to_float)                                                        \
+// UNARY_TO(op, promotes integers to float, complex gives real): defines op and op_ over the CPU kernel at::op_out.
+#define MYDEVICE_UNARY_TO(op, int_to_float, complex_to_real)                                   \
   at::Tensor op(const at::Tensor& self) {                                                      \
     return unary([](at::Tensor& o, const at::Tensor& a) -> at::Tensor& { return at::op##_out(o, a); }, self, \
-                 int_to_float);                                                                \
+                 int_to_float, complex_to_real);                                               \
   }                                                                                            \
   at::Tensor& op##_(at::Tensor& self) {                                                        \
     return unary_([](at::Tensor& o, const at::Tensor& a) -> at::Tensor& { return at::op##_out(o, a); }, self, \
-                  int_to_float);                                                               \
+                  int_to_float, complex_to_real);                                              \
   }
+#define MYDEVICE_UNARY(op, int_to_float) MYDEVICE_UNARY_TO(op, int_to_float, false)
 
-MYDEVICE_UNARY(abs, false)
+MYDEVICE_UNARY_TO(abs, false, true)
 void check_neg(const at::Tensor& self) {
   TORCH_CHECK(self.scalar_type() != c10::ScalarType::Bool,
               "Negation, the `-` operator, on a bool tensor is not supported. "
@@ -68,11 +74,13 @@ void check_neg(const at::Tensor& self) {
 }
 at::Tensor neg(const at::Tensor& self) {
   check_neg(self);
-  return unary([](at::Tensor& o, const at::Tensor& a) -> at::Tensor& { return at::neg_out(o, a); }, self, false);
+  return unary([](at::Tensor& o, const at::Tensor& a) -> at::Tensor& { return at::neg_out(o, a); }, self, false,
+               false);
 }
 at::Tensor& neg_(at::Tensor& self) {
   check_neg(self);
-  return unary_([](at::Tensor& o, const at::Tensor& a) -> at::Tensor& { return at::neg_out(o, a); }, self, false);
+  return unary_([](at::Tensor& o, const at::Tensor& a) -> at::Tensor& { return at::neg_out(o, a); }, self, false,
+                false);
 }
 MYDEVICE_UNARY(exp, true)
 MYDEVICE_UNARY(log, true)
