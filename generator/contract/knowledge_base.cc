@@ -57,7 +57,8 @@ const std::vector<std::string>& known_components() {
 
 const std::vector<std::string>& known_capabilities() {
   static const std::vector<std::string> v{"streams", "events", "generator", "pinned_memory", "graphs",
-                                          "amp", "serialization", "autoload", "profiler", "distributed"};
+                                          "amp", "serialization", "autoload", "profiler", "distributed",
+                                          "compile"};
   return v;
 }
 

@@ -44,6 +44,7 @@ std::set<std::string> enabled_capabilities(const DeviceSpec& spec) {
   add(c.autoload, "autoload");
   add(c.profiler, "profiler");
   add(c.distributed, "distributed");
+  add(c.compile, "compile");
   return on;
 }
 

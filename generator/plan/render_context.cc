@@ -121,6 +121,7 @@ TemplateData build_render_context(const DeviceSpec& spec, const TargetVersions& 
   caps.set("autoload", flag(c.autoload));
   caps.set("profiler", flag(c.profiler));
   caps.set("distributed", flag(c.distributed));
+  caps.set("compile", flag(c.compile));
   ctx.set("caps", caps);
 
   data amp{data::type::object};

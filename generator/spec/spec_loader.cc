@@ -164,6 +164,7 @@ class SpecReader {
         {"graphs", &Capabilities::graphs},           {"amp", &Capabilities::amp},
         {"serialization", &Capabilities::serialization}, {"autoload", &Capabilities::autoload},
         {"profiler", &Capabilities::profiler},       {"distributed", &Capabilities::distributed},
+        {"compile", &Capabilities::compile},
     };
     std::vector<std::string> keys;
     for (const auto& s : switches) keys.push_back(s.key);
