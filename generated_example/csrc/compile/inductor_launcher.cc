@@ -6,8 +6,8 @@
 // Inductor's C++ kernels are plain host functions over raw pointers. The device memory of mydevice cannot be
 // touched by host code (see docs/runtime.md of accelsim), so the generated Python wrapper must not call them
 // directly. Instead, each compiled kernel module (see torch_mydevice/_compile/kernels.py) packs the kernel's arguments
-// by value and hands them to launch() below, which enqueues the call on the current stream of the current
-// device, exactly like an eager kernel (ops/launch.h): stream order with the eager operators before and after
+// by value and hands them to launch() below, which enqueues the call on the current stream of the device that
+// owns the kernel's buffers, exactly like an eager kernel (ops/launch.h): stream order with the eager operators before and after
 // it, asynchronous to the host, and inside the kernel every device pointer is translated with access() into the
 // address through which device memory may be read and written.
 //
@@ -25,9 +25,10 @@ extern "C" {
 
 struct torch_mydevice_inductor_launcher_t {
   int abi; // 1
-  // Enqueues run(payload) on the current stream of the current device; destroy(payload) runs after it. Returns
-  // 0, or an error code with the message in last_error().
-  int (*launch)(int (*run)(void*), void* payload, void (*destroy)(void*));
+  // Enqueues run(payload) on the current stream of the device that owns `device_memory` (one of the kernel's
+  // buffers; NULL or host memory: the current device); destroy(payload) runs after it. Returns 0, or an error
+  // code with the message in last_error().
+  int (*launch)(const void* device_memory, int (*run)(void*), void* payload, void (*destroy)(void*));
   // Inside a kernel only: the accessible address of `device_ptr` (pinned host memory unchanged), NULL on error.
   void* (*access)(const void* device_ptr);
   // Inside a kernel: attaches `message` to the kernel failure that the stream reports at its next synchronization.
@@ -42,10 +43,16 @@ namespace {
 
 thread_local std::string last_launch_error;
 
-int launch(int (*run)(void*), void* payload, void (*destroy)(void*)) {
+int launch(const void* device_memory, int (*run)(void*), void* payload, void (*destroy)(void*)) {
   try {
+    accelsimPointerAttributes attributes{};
+    c10::DeviceIndex device = -1;
+    if (device_memory != nullptr && accelsimPointerGetAttributes(&attributes, device_memory) == accelsimSuccess &&
+        attributes.type == accelsimMemoryTypeDevice) {
+      device = static_cast<c10::DeviceIndex>(attributes.device);
+    }
     const accelsimError_t error =
-        accelsimLaunchKernel(torch_mydevice::current_native_stream(), run, payload, destroy);
+        accelsimLaunchKernel(torch_mydevice::current_native_stream(device), run, payload, destroy);
     if (error != accelsimSuccess) {
       last_launch_error = std::string("accelsimLaunchKernel failed: ") + accelsimGetLastErrorMessage();
     }

@@ -75,6 +75,12 @@ class MydeviceWrapperCodegen(_DeviceKernelCalls, PythonWrapperCodegen):
             return MydeviceSubgraphWrapperCodegen(subgraph_name, parent_wrapper, *partition_signatures)
         return MydeviceWrapperCodegen()
 
+    def make_allocation(self, name, device, *args, **kwargs):
+        # Inductor names only the device type for devices it does not know: name the index too, so that a graph
+        # on mydevice:1 allocates there whatever the current device is.
+        line = super().make_allocation(name, device, *args, **kwargs)
+        return line.replace("device='mydevice'", f"device='{device}'")
+
     def write_header(self):
         super().write_header()
         self.header.writeline("import torch_mydevice._compile.kernels as torch_mydevice_compile_kernels")

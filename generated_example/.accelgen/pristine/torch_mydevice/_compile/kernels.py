@@ -9,8 +9,8 @@ device memory of mydevice is not host-accessible (accelsim maps it PROT_NONE, li
 accelerator), and work on the device is asynchronous and ordered by streams.
 
 So the Python binding of a device kernel is different (DeviceKernelCodeCache below): it parses the same
-arguments, copies them by value into a payload, and enqueues the call on the current stream of the current
-device through the backend's launcher (csrc/compile/inductor_launcher.cc). On the stream's worker each device
+arguments, copies them by value into a payload, and enqueues the call on the current stream of the device that
+owns the kernel's buffers through the backend's launcher (csrc/compile/inductor_launcher.cc). On the stream's worker each device
 pointer is translated into the address through which device memory may be accessed, and the kernel runs there,
 in stream order with the eager operators around it and without blocking the host. Nothing is copied.
 """
@@ -49,7 +49,7 @@ namespace {
 
 struct device_launcher_t {  // = torch_mydevice_inductor_launcher_t in csrc/compile/inductor_launcher.cc
   int abi;
-  int (*launch)(int (*run)(void*), void* payload, void (*destroy)(void*));
+  int (*launch)(const void* device_memory, int (*run)(void*), void* payload, void (*destroy)(void*));
   void* (*access)(const void* device_ptr);
   void (*fail)(const char* message);
   const char* (*last_error)(void);
@@ -119,11 +119,22 @@ struct Launch {
   static void destroy(void* p) { delete static_cast<Launch*>(p); }
 };
 
+template <typename T>
+void note_first_pointer(const void** first, T value) {
+  if constexpr (std::is_pointer_v<T>) {
+    if (*first == nullptr) {
+      *first = value;
+    }
+  }
+}
+
 template <typename... Args>
 void launch_on_device(Args... args) {
   const device_launcher_t* launcher = device_launcher();
+  const void* buffer = nullptr;  // its device's current stream runs the kernel
+  (note_first_pointer(&buffer, args), ...);
   auto* payload = new Launch<Args...>{launcher, std::tuple<Args...>(args...)};
-  if (launcher->launch(&Launch<Args...>::run, payload, &Launch<Args...>::destroy) != 0) {
+  if (launcher->launch(buffer, &Launch<Args...>::run, payload, &Launch<Args...>::destroy) != 0) {
     delete payload;
     throw std::runtime_error(launcher->last_error());
   }
