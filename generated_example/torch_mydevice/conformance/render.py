@@ -96,6 +96,17 @@ def page(info: dict, areas: list, quality: list) -> str:
         out.append(f"<details open><summary>{e(a.title)}: {len(a.failures)} failed</summary><ul>")
         out += [f"<li><code>{e(t.name)}</code>: {e(t.message) or '(no message)'}</li>" for t in a.failures]
         out.append("</ul></details>")
+    skipped = [a for a in areas if a.count("skipped")]
+    if skipped:
+        out += ["<h2>Skipped tests (reasons)</h2>", "<ul>"]
+        for a in skipped:
+            reasons = {}
+            for t in a.tests:
+                if t.outcome == "skipped":
+                    reasons[t.message] = reasons.get(t.message, 0) + 1
+            for reason, n in sorted(reasons.items(), key=lambda item: -item[1]):
+                out.append(f"<li>{e(a.area)}: {n} x {e(reason) or '(no reason given)'}</li>")
+        out.append("</ul>")
     out += ["<h2>PyTorch Compute Platform Quality Levels</h2>",
             f'<p>Criteria of <a href="{e(quality_levels.DOCUMENT_URL)}">Compute Platform Quality Levels</a> that '
             f"this run gives evidence for. Levels: {e(quality_levels.LEVELS)}</p>",

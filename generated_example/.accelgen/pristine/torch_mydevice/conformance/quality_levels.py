@@ -53,7 +53,7 @@ def assess(areas: dict, device_dtypes: list, opinfo) -> list:
     """Rows (criterion, priority, points supported, points possible, evidence) for the assessable criteria."""
     rows = []
     smoke = _passed(areas, "smoke")
-    rows.append(("Prerequisite stability: `import torch` and basic use work (the backend's smoke tests; PyTorch's "
+    rows.append(("Prerequisite stability: import torch and basic use work (the backend's smoke tests; PyTorch's "
                  "smoke_test.py on three environments is the document's measure)", "P0", 8 if smoke else 0, 8,
                  _evidence(areas, "smoke")))
     dtypes = [d for d in SCORED_DTYPES if d in device_dtypes]
