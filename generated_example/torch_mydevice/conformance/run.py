@@ -41,8 +41,7 @@ def area_files(tests_dir: str) -> dict:
 
 def _run_area(area, title, files, tests_dir, out_dir, env, timeout):
     result = AreaResult(area, title)
-    if not files:
-        result.error = "no test files for this area in the backend's tests/"
+    if not files:  # the capability is off in the spec, or the suite is not part of this backend: "nothing run"
         return result
     xml = os.path.join(out_dir, "junit", f"{area}.xml")
     log = os.path.join(out_dir, "logs", f"{area}.log")
