@@ -64,6 +64,10 @@ from . import distributed  # noqa: E402  (registers the "mydevice_gloo" torch.di
 
 distributed._register()
 
+from . import _compile  # noqa: E402  (torch.compile: registers with Dynamo and Inductor when they are imported)
+
+_compile.install()
+
 # Your own Python glue: torch_mydevice/user.py, created once by accelgen and then yours (never regenerated). It is
 # imported last, when the backend is fully registered. Deleting it is fine.
 try:

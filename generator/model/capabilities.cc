@@ -15,6 +15,7 @@ const std::vector<CapabilityInfo>& capability_table() {
       {"profiler", &Capabilities::profiler, "libfmt-dev",
        "torch.profiler's device activity (torch.autograd.profiler still gets device time)"},
       {"distributed", &Capabilities::distributed, "libgloo-dev", "the torch.distributed backend"},
+      {"compile", &Capabilities::compile, "", ""},
   };
   return table;
 }

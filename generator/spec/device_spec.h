@@ -33,6 +33,7 @@ struct Capabilities {
   bool autoload = true;
   bool profiler = true;
   bool distributed = true;
+  bool compile = true;
 };
 
 enum class FallbackPolicy { Cpu, Error };

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The conformance report end to end: generate the default backend, build and install it in the torch 2.14 root
+# filesystem, run `python -m torch_mydevice.conformance --quick` there (every area: the backend suites, PyTorch's
+# device-generic tests, the OpInfo sweep in its reduced mode, torch.compile, distributed, profiler), then check the
+# HTML page in headless Chromium (Debian's `chromium`, installed with apt if absent): it renders every area and the
+# Quality Levels table, with no console error, and a screenshot is written.
+#
+#   tests/e2e/conformance_report_chromium.sh ACCELGEN_BINARY WORKDIR ARTIFACTS_DIR
+set -euo pipefail
+accelgen=$(realpath "${1:?usage: conformance_report_chromium.sh ACCELGEN WORKDIR ARTIFACTS_DIR}")
+work=$(realpath -m "${2:?usage: conformance_report_chromium.sh ACCELGEN WORKDIR ARTIFACTS_DIR}")
+artifacts=${3:?usage: conformance_report_chromium.sh ACCELGEN WORKDIR ARTIFACTS_DIR}
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+mkdir -p "$artifacts"
+artifacts=$(cd "$artifacts" && pwd)
+
+rm -rf "$work"
+mkdir -p "$work"
+"$accelgen" init mydevice --dir "$work" --torch 2.14 >/dev/null
+
+"$repo/scripts/torch-rootfs.sh" run 2.14 --bind "$work" -- bash -euo pipefail -c '
+  work=$1
+  cd "$work"
+  export PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 CMAKE_BUILD_PARALLEL_LEVEL=2
+  python3 -m venv --system-site-packages venv
+  venv/bin/pip install --no-build-isolation --no-index --no-deps ./mydevice > pip-install.log 2>&1 || {
+    tail -n 80 pip-install.log; exit 1; }
+  start=$(date +%s)
+  "$work/venv/bin/python" -m torch_mydevice.conformance --tests "$work/mydevice/tests" --out "$work/report" \
+    --quick --timeout 600
+  echo "e2e: conformance run took $(( $(date +%s) - start )) s"
+' e2e "$work"
+
+report=$work/report/conformance.html
+for f in conformance.md conformance.html junit/smoke.xml junit/compile.xml; do
+  [ -s "$work/report/$f" ] || { echo "FAIL: the run wrote no $f" >&2; exit 1; }
+done
+grep -q "Compute Platform Quality Levels" "$work/report/conformance.md" || {
+  echo "FAIL: conformance.md has no Quality Levels section" >&2; exit 1; }
+cp "$work/report/conformance.md" "$report" "$artifacts/"
+
+browser=$(command -v chromium || true)
+if [ -z "$browser" ]; then
+  echo "conformance_report_chromium: installing chromium with apt" >&2
+  if [ "$(id -u)" -ne 0 ]; then sudo=sudo; else sudo=; fi
+  $sudo apt-get update -q >&2 || true
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q chromium >&2
+  browser=$(command -v chromium)
+fi
+chromium_flags=(
+  --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking
+  --disable-component-update --disable-sync --disable-default-apps --disable-extensions
+  --enable-logging=stderr --v=0
+)
+profile=$(mktemp -d /tmp/accelgen-conformance-XXXXXX)
+trap 'rm -rf "$profile"' EXIT
+
+# 1) The DOM as Chromium parsed it: one row per area and the Quality Levels table.
+"$browser" "${chromium_flags[@]}" --user-data-dir="$profile/dom" --dump-dom "file://$report" \
+  >"$profile/dom.html" 2>"$profile/dom.log" || {
+  echo "FAIL: chromium --dump-dom failed" >&2; cat "$profile/dom.log" >&2; exit 1; }
+for area in smoke eager training device-generic opinfo compile distributed profiler; do
+  grep -q "data-area=\"$area\"" "$profile/dom.html" || { echo "FAIL: no row for area $area" >&2; exit 1; }
+done
+grep -q 'id="quality"' "$profile/dom.html" || { echo "FAIL: no Quality Levels table" >&2; exit 1; }
+
+# 2) Screenshot.
+screenshot=$artifacts/conformance-report.png
+rm -f "$screenshot"
+"$browser" "${chromium_flags[@]}" --user-data-dir="$profile/shot" --window-size=1400,2400 --hide-scrollbars \
+  --screenshot="$screenshot" "file://$report" >"$profile/shot.out" 2>"$profile/shot.log" || {
+  echo "FAIL: chromium --screenshot failed" >&2; cat "$profile/shot.log" >&2; exit 1; }
+[ "$(head -c 8 "$screenshot" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] || {
+  echo "FAIL: $screenshot is not a PNG" >&2; exit 1; }
+
+# 3) No console output, no blocked or failed load (the page is self-contained).
+errors=$(cat "$profile/dom.log" "$profile/shot.log" |
+  grep -E 'Uncaught|:CONSOLE|Content Security Policy|Refused to|net::ERR_' || true)
+if [ -n "$errors" ]; then
+  echo "FAIL: console errors while rendering the report:" >&2
+  echo "$errors" >&2
+  exit 1
+fi
+echo "PASS: conformance report rendered; $artifacts/conformance.md, screenshot $screenshot"
+grep -A12 '^## Results by area' "$work/report/conformance.md"
