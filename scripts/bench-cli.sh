@@ -60,6 +60,17 @@ measure() {
   measure "--version" "" "" "$bin" --version
   measure "contract-diff --help (loads libclang)" "" "" "$bin" contract-diff --help
   echo
+  # /usr/bin/time has 10 ms resolution: the no-op paths once more as the mean of 50 back-to-back runs.
+  for case in "no-op generate (fast path):$work/mydevice" "generate with README.md edited (full path):$work/edited" \
+              "--version (process start-up floor):"; do
+    label=${case%%:*} tree=${case#*:}
+    if [ -n "$tree" ]; then set -- generate "$tree"; else set -- --version; fi
+    /usr/bin/time -f "%e %U %S" -o "$work/loop" sh -c 'i=0; while [ $i -lt 50 ]; do "$@" >/dev/null 2>&1; i=$((i+1)); done' \
+      sh "$bin" "$@" || true
+    awk -v l="$label" '{ printf "- Mean of 50 runs, %s: %.1f ms CPU (user+sys), %.1f ms wall\n", l, ($2 + $3) * 20, $1 * 20 }' \
+      "$work/loop"
+  done
+  echo
   echo "Notes:"
   echo
   echo '- Before contract-diff moved to its own executable, every command loaded libclang/LLVM (the row'
