@@ -2,9 +2,12 @@
 
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "cli/command_common.h"
+#include "output/tree_fs.h"
+#include "output/tree_lock.h"
 #include "plan/generation.h"
 #include "spec/diagnostic.h"
 #include "spec/spec_loader.h"
@@ -31,7 +34,23 @@ int run_generate_command(const GenerateOptions& options) {
     const std::string spec_text = read_spec_text(
         spec_path, "no spec here", "run `accelgen init NAME` to create a backend, or pass its directory");
     GenerationRequest request{spec_text, spec_path.string(), options.torch, options.torch_prefix};
-    const Generation generation = prepare_generation(request);
+    ResolvedRequest resolved = resolve_request(request);
+    {
+      // The no-op fast path: when the tree already is what these inputs render, render nothing. Under the tree's
+      // lock (except in a dry run, which takes none) so that a run in progress is waited for.
+      std::optional<TreeLock> lock;
+      if (!options.dry_run && std::filesystem::is_directory(dir / kStateDir)) {
+        lock.emplace(TreeFs(dir), report_waiting_for_lock);
+      }
+      const std::string why_not = why_not_up_to_date(dir, recorded_inputs(request, resolved));
+      if (why_not.empty()) {
+        trace("no-op fast path: the tree matches the recorded inputs; nothing rendered");
+        std::cout << "Up to date: nothing to change (torch " << resolved.targets.display() << ").\n";
+        return kExitOk;
+      }
+      trace("full path: " + why_not);
+    }
+    const Generation generation = render_generation(request, std::move(resolved));
     const TreeReport report =
         update_tree(dir, generation.inputs, tree_update_options(options.dry_run, options.no_merge_base));
     report_recovery(report);

@@ -15,6 +15,10 @@ struct EmbeddedFile {
 /// Every embedded file, sorted by path.
 const std::vector<EmbeddedFile>& all_files();
 
+/// SHA-256 (hex) over the paths and contents of every embedded file, computed by CMake at build time: two builds
+/// with the same fingerprint render the same output from the same spec, torch target and accelgen version.
+std::string_view fingerprint();
+
 /// The content of one embedded file, if present.
 std::optional<std::string_view> file(std::string_view path);
 

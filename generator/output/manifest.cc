@@ -26,6 +26,7 @@ std::string blob_id(const std::string& content) {
 std::string Manifest::to_json() const {
   nlohmann::ordered_json j;
   j["accelgen_version"] = accelgen_version;
+  if (!embedded_fingerprint.empty()) j["embedded_fingerprint"] = embedded_fingerprint;
   j["spec"] = {{"file", spec_file}, {"git_blob_id", spec_blob_id}};
   j["torch"] = {{"min", torch_min}, {"max", torch_max}};
   nlohmann::ordered_json entries = nlohmann::ordered_json::object();
@@ -53,6 +54,7 @@ Manifest Manifest::from_json(const std::string& text, const std::string& origin)
     const auto j = nlohmann::json::parse(text);
     Manifest m;
     m.accelgen_version = j.at("accelgen_version").get<std::string>();
+    if (j.contains("embedded_fingerprint")) m.embedded_fingerprint = j.at("embedded_fingerprint").get<std::string>();
     m.spec_file = j.at("spec").at("file").get<std::string>();
     m.spec_blob_id = j.at("spec").at("git_blob_id").get<std::string>();
     m.torch_min = j.at("torch").at("min").get<std::string>();

@@ -28,6 +28,8 @@ struct ManifestEntry {
 
 struct Manifest {
   std::string accelgen_version;
+  // embedded::fingerprint() of the build that wrote the tree ("" in manifests written before it was recorded).
+  std::string embedded_fingerprint;
   std::string spec_file = "accelgen.yaml";
   std::string spec_blob_id;
   std::string torch_min;

@@ -2,22 +2,38 @@
 
 #include <accelgen_version.h>
 
+#include "embed/embedded_files.h"
 #include "plan/backend_renderer.h"
 #include "spec/spec_loader.h"
 
 namespace accelgen {
 
-Generation prepare_generation(const GenerationRequest& request) {
+ResolvedRequest resolve_request(const GenerationRequest& request) {
   DeviceSpec spec = parse_spec(request.spec_text, request.spec_source);
   TargetVersions targets = resolve_targets(spec, request.torch_override, request.torch_prefix);
+  return {std::move(spec), targets};
+}
+
+RecordedInputs recorded_inputs(const GenerationRequest& request, const ResolvedRequest& resolved) {
+  return {request.spec_text, kVersion, std::string(embedded::fingerprint()), resolved.targets.min.to_string(),
+          resolved.targets.max.to_string()};
+}
+
+Generation render_generation(const GenerationRequest& request, ResolvedRequest resolved) {
   TreeInputs inputs;
-  inputs.files = render_backend(spec, targets);
+  inputs.files = render_backend(resolved.spec, resolved.targets);
   inputs.spec_file = kSpecFileName;
   inputs.spec_content = request.spec_text;
-  inputs.manifest.accelgen_version = kVersion;
-  inputs.manifest.torch_min = targets.min.to_string();
-  inputs.manifest.torch_max = targets.max.to_string();
-  return {std::move(spec), targets, std::move(inputs)};
+  const RecordedInputs recorded = recorded_inputs(request, resolved);
+  inputs.manifest.accelgen_version = recorded.accelgen_version;
+  inputs.manifest.embedded_fingerprint = recorded.embedded_fingerprint;
+  inputs.manifest.torch_min = recorded.torch_min;
+  inputs.manifest.torch_max = recorded.torch_max;
+  return {std::move(resolved.spec), resolved.targets, std::move(inputs)};
+}
+
+Generation prepare_generation(const GenerationRequest& request) {
+  return render_generation(request, resolve_request(request));
 }
 
 }  // namespace accelgen

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "output/tree_writer.h"
+#include "output/up_to_date.h"
 #include "plan/target_versions.h"
 #include "spec/device_spec.h"
 
@@ -21,6 +22,20 @@ struct Generation {
   TargetVersions targets;
   TreeInputs inputs;
 };
+
+struct ResolvedRequest {
+  DeviceSpec spec;
+  TargetVersions targets;
+};
+
+/// Validates the spec and resolves the torch target (cheap: renders nothing); throws DiagnosticError.
+ResolvedRequest resolve_request(const GenerationRequest& request);
+
+/// What rendering `resolved` would depend on, for the no-op fast path (output/up_to_date.h).
+RecordedInputs recorded_inputs(const GenerationRequest& request, const ResolvedRequest& resolved);
+
+/// Renders a resolved request. Touches no file.
+Generation render_generation(const GenerationRequest& request, ResolvedRequest resolved);
 
 /// Validates, resolves and renders; throws DiagnosticError on bad input. Touches no file.
 Generation prepare_generation(const GenerationRequest& request);
