@@ -354,6 +354,7 @@ std::string action_name(TreeChange::Action a) {
     case TreeChange::Action::Update: return "update";
     case TreeChange::Action::Merge: return "merge";
     case TreeChange::Action::Conflict: return "conflict";
+    case TreeChange::Action::Unresolved: return "unresolved-conflict";
     case TreeChange::Action::Remove: return "remove";
     case TreeChange::Action::KeepEdited: return "keep-edited";
     case TreeChange::Action::KeepDeleted: return "keep-deleted";
