@@ -4,20 +4,20 @@
 // mydevice device.
 //
 // Inductor's C++ kernels are plain host functions over raw pointers. The device memory of mydevice cannot be
-// touched by host code (see docs/runtime.md of accelsim), so the generated Python wrapper must not call them
-// directly. Instead, each compiled kernel module (see torch_mydevice/_compile/kernels.py) packs the kernel's arguments
-// by value and hands them to launch() below, which enqueues the call on the current stream of the device that
-// owns the kernel's buffers, exactly like an eager kernel (ops/launch.h): stream order with the eager operators before and after
-// it, asynchronous to the host, and inside the kernel every device pointer is translated with access() into the
-// address through which device memory may be read and written.
+// touched by host code (as on a discrete accelerator), so the generated Python wrapper must not call them
+// directly. Instead, each compiled kernel module (see torch_mydevice/_compile/kernels.py) packs the kernel's
+// arguments by value and hands them to launch() below, which enqueues the call on the current stream of the
+// device that owns the kernel's buffers, exactly like an eager kernel (ops/launch.h): stream order with the eager
+// operators before and after it, asynchronous to the host, and inside the kernel every device pointer is
+// translated with access() into the address through which device memory may be read and written. Both go
+// through the driver interface (driver::launch_host_task, driver::host_task_access).
 //
 // The kernel modules are compiled by Inductor without torch headers; they reach this file through a C struct
 // whose address Python reads with ctypes (torch_mydevice_inductor_launcher) and passes on. Keep the struct in step
 // with kernels.py: `abi` is checked on both sides.
-#include "../runtime_check.h"
-#include "../stream.h"
-
-#include <accelsim/accelsim.h>
+#include "driver/driver.h"
+#include "runtime_check.h"
+#include "stream.h"
 
 #include <string>
 
@@ -41,22 +41,25 @@ struct torch_mydevice_inductor_launcher_t {
 
 namespace {
 
+namespace driver = torch_mydevice::driver;
+
 thread_local std::string last_launch_error;
 
 int launch(const void* device_memory, int (*run)(void*), void* payload, void (*destroy)(void*)) {
   try {
-    accelsimPointerAttributes attributes{};
+    driver::PointerAttributes attributes{};
     c10::DeviceIndex device = -1;
-    if (device_memory != nullptr && accelsimPointerGetAttributes(&attributes, device_memory) == accelsimSuccess &&
-        attributes.type == accelsimMemoryTypeDevice) {
+    if (device_memory != nullptr &&
+        driver::pointer_get_attributes(&attributes, device_memory) == driver::Status::success &&
+        attributes.type == driver::MemoryType::device) {
       device = static_cast<c10::DeviceIndex>(attributes.device);
     }
-    const accelsimError_t error =
-        accelsimLaunchKernel(torch_mydevice::current_native_stream(device), run, payload, destroy);
-    if (error != accelsimSuccess) {
-      last_launch_error = std::string("accelsimLaunchKernel failed: ") + accelsimGetLastErrorMessage();
+    const driver::Status status =
+        driver::launch_host_task(torch_mydevice::current_native_stream(device), run, payload, destroy);
+    if (status != driver::Status::success) {
+      last_launch_error = std::string("driver::launch_host_task failed: ") + driver::last_error_message();
     }
-    return static_cast<int>(error);
+    return static_cast<int>(status);
   } catch (const std::exception& e) { // no current stream: the runtime failed to initialize
     last_launch_error = e.what();
     return -1;
@@ -68,7 +71,7 @@ void* access(const void* device_ptr) {
     return nullptr;
   }
   void* accessible = nullptr;
-  return accelsimKernelAccess(device_ptr, &accessible) == accelsimSuccess ? accessible : nullptr;
+  return driver::host_task_access(device_ptr, &accessible) == driver::Status::success ? accessible : nullptr;
 }
 
 void fail(const char* message) {

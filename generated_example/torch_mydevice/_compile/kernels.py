@@ -5,7 +5,7 @@
 Inductor's C++ code generation (CppScheduling) turns each fused group of operations into a C++ function
 `kernel(const float* in_ptr0, float* out_ptr0, const int64_t ks0, ...)` over raw pointers, and wraps it in a
 small Python extension whose `kernel(*tensors_and_sizes)` calls it directly on the host. That cannot work here:
-device memory of mydevice is not host-accessible (accelsim maps it PROT_NONE, like the memory of a discrete
+device memory of mydevice is not host-accessible (the simulated runtime maps it PROT_NONE, like the memory of a discrete
 accelerator), and work on the device is asynchronous and ordered by streams.
 
 So the Python binding of a device kernel is different (DeviceKernelCodeCache below): it parses the same
