@@ -13,24 +13,29 @@ std::string formatted(const char* format, unsigned value) {
   return buffer;
 }
 
-}  // namespace
-
-std::string cpp_string(std::string_view text) {
+// The inside of a double-quoted string literal: backslash and double quote escaped, every control byte spelled
+// with `control_format`, and (for C++) '?' escaped so that no trigraph can form.
+std::string quoted_string(std::string_view text, const char* control_format, bool escape_question_mark) {
   std::string out;
   for (const char c : text) {
     if (c == '\\' || c == '"') {
       out += '\\';
       out += c;
-    } else if (c == '?') {
-      out += "\\?";  // no trigraph can form, whatever the compiler's mode
+    } else if (escape_question_mark && c == '?') {
+      out += "\\?";
     } else if (is_control(static_cast<unsigned char>(c))) {
-      out += formatted("\\%03o", static_cast<unsigned char>(c));  // three digits: nothing after can extend it
+      out += formatted(control_format, static_cast<unsigned char>(c));
     } else {
       out += c;
     }
   }
   return out;
 }
+
+}  // namespace
+
+// Octal with three digits: nothing after it can extend the escape.
+std::string cpp_string(std::string_view text) { return quoted_string(text, "\\%03o", true); }
 
 std::string cpp_comment(std::string_view text) {
   std::string out;
@@ -49,35 +54,9 @@ std::string cpp_comment(std::string_view text) {
   return out;
 }
 
-std::string py_string(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    if (c == '\\' || c == '"') {
-      out += '\\';
-      out += c;
-    } else if (is_control(static_cast<unsigned char>(c))) {
-      out += formatted("\\x%02x", static_cast<unsigned char>(c));
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
+std::string py_string(std::string_view text) { return quoted_string(text, "\\x%02x", false); }
 
-std::string toml_string(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    if (c == '\\' || c == '"') {
-      out += '\\';
-      out += c;
-    } else if (is_control(static_cast<unsigned char>(c))) {
-      out += formatted("\\u%04X", static_cast<unsigned char>(c));
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
+std::string toml_string(std::string_view text) { return quoted_string(text, "\\u%04X", false); }
 
 std::string cmake_comment(std::string_view text) {
   std::string out(text);
