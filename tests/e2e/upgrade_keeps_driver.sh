@@ -73,6 +73,8 @@ assert torch.equal(t.cpu(), torch.arange(5, dtype=torch.float32)), t
 print("customised adapter and vendor kernel OK on torch", torch.__version__)
 PY
   cd "$work"
-  "$work/venv/bin/python" -m pytest -q -p no:cacheprovider mydevice/tests
+  # The whole suite but torch.compile and the OpInfo sweep, which the e2e.backend_torch_* tests run for both
+  # versions: this test is about the upgrade, and CI time is shared.
+  "$work/venv/bin/python" -m pytest -q -p no:cacheprovider mydevice/tests -m "not opinfo" --ignore=mydevice/tests/test_compile.py
 ' check "$work"
 echo "upgrade_keeps_driver: the 2.6 -> 2.14 regeneration left the vendor's files alone; the 2.14 build passed"

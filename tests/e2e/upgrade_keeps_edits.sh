@@ -58,7 +58,9 @@ assert out.device.type == "mydevice" and torch.equal(out.cpu(), torch.full((4,),
 assert torch_mydevice.user_banner() == "edited by the user"
 print("user kernel and edit OK on torch", torch.__version__)
 PY
-    venv/bin/python -m pytest -q -p no:cacheprovider mydevice/tests
+    # The whole suite but torch.compile and the OpInfo sweep, which the e2e.backend_torch_* tests run for both
+    # versions: this test is about the upgrade, and CI time is shared.
+    venv/bin/python -m pytest -q -p no:cacheprovider mydevice/tests -m "not opinfo" --ignore=mydevice/tests/test_compile.py
   ' check "$work"
 }
 
