@@ -117,8 +117,9 @@ def main():
         port = s.getsockname()[1]
     out = args.json or os.path.abspath("bench_distributed.json")
     env = dict(os.environ, USE_LIBUV="0")  # Debian's torch has no libuv TCPStore
-    procs = [subprocess.Popen([sys.executable, os.path.abspath(__file__), "--worker", str(r), str(args.world), str(port),
-                               "--mib", str(args.mib), "--iters", str(args.iters), "--out", out], env=env)
+    procs = [subprocess.Popen([sys.executable, os.path.abspath(__file__), "--worker", str(r), str(args.world),
+                               str(port), "--mib", str(args.mib), "--iters", str(args.iters), "--out", out],
+                              env=env)
              for r in range(args.world)]
     try:
         codes = [p.wait(timeout=900) for p in procs]

@@ -101,7 +101,8 @@ def main():
     out, dout = torch.empty(n), torch.empty(n, device=DEVICE)
     cpu = timed(lambda: torch.add(a, b, out=out), 10)
     dev = timed(lambda: torch.add(da, db, out=dout), 10, device_sync=True)
-    results["add_16m_throughput"] = {"cpu_ms": cpu * 1e3, "device_ms": dev * 1e3, "ratio": cpu / dev, "target": ">= 0.8"}
+    results["add_16m_throughput"] = {"cpu_ms": cpu * 1e3, "device_ms": dev * 1e3, "ratio": cpu / dev,
+                                     "target": ">= 0.8"}
 
     # 3. Host <-> device copies of 64 MiB against a CPU-to-CPU clone of the same tensor.
     host = torch.rand(16 * 1024 * 1024)  # 64 MiB of float32

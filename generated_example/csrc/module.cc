@@ -240,9 +240,8 @@ PyObject* set_stream(PyObject*, PyObject* args) {
   }
   TORCH_CHECK(device_type == static_cast<unsigned>(c10::DeviceType::PrivateUse1), "Expected a mydevice stream");
   lazy_init();
-  (void)exchange_stream(c10::Stream(c10::Stream::UNSAFE,
-                                    c10::Device(c10::DeviceType::PrivateUse1, static_cast<c10::DeviceIndex>(device_index)),
-                                    static_cast<c10::StreamId>(stream_id)));
+  const c10::Device device(c10::DeviceType::PrivateUse1, static_cast<c10::DeviceIndex>(device_index));
+  (void)exchange_stream(c10::Stream(c10::Stream::UNSAFE, device, static_cast<c10::StreamId>(stream_id)));
   Py_RETURN_NONE;
   MYDEVICE_PY_END(nullptr)
 }

@@ -82,7 +82,7 @@ TORCH_LIBRARY_FRAGMENT(torch_mydevice, m) {
 }
 
 // Only PrivateUse1 may register (GetBackendMetaAllowlist), once per process.
-[[maybe_unused]] const bool registered = [] {
+const bool registered = [] {
   torch::jit::TensorBackendMetaRegistry(c10::DeviceType::PrivateUse1, &serialize_backend_meta,
                                         &deserialize_backend_meta);
   return true;

@@ -401,7 +401,8 @@ def scenario_fsdp2(rank, world, addr, port):
             super().__init__()
             self.norm = torch.nn.LayerNorm(dim)
             self.attn = torch.nn.Linear(dim, dim)
-            self.mlp = torch.nn.Sequential(torch.nn.Linear(dim, 2 * dim), torch.nn.GELU(), torch.nn.Linear(2 * dim, dim))
+            self.mlp = torch.nn.Sequential(torch.nn.Linear(dim, 2 * dim), torch.nn.GELU(),
+                                           torch.nn.Linear(2 * dim, dim))
 
         def forward(self, x):
             x = x + self.attn(self.norm(x))

@@ -4,8 +4,8 @@
 
 torch.mydevice.Stream is a thin subclass of the device-generic torch.Stream and torch.mydevice.Event makes
 torch.Event objects: all their methods (query, synchronize, wait_event, wait_stream, record_event,
-elapsed_time, ...) go through the backend's C++ device guard. Streams are identified by (stream_id, device_index, device_type);
-stream 0 of a device is its default stream.
+elapsed_time, ...) go through the backend's C++ device guard. Streams are identified by
+(stream_id, device_index, device_type); stream 0 of a device is its default stream.
 """
 
 import torch

@@ -13,7 +13,7 @@ const std::vector<CapabilityInfo>& capability_table() {
       {"serialization", &Capabilities::serialization, "", ""},
       {"autoload", &Capabilities::autoload, "", ""},
       {"profiler", &Capabilities::profiler, "libfmt-dev",
-       "torch.profiler's device activity (torch.autograd.profiler still gets device time)"},
+       "torch.profiler's device activity (autograd.profiler keeps device time)"},
       {"distributed", &Capabilities::distributed, "libgloo-dev", "the torch.distributed backend"},
       {"compile", &Capabilities::compile, "", ""},
   };

@@ -128,18 +128,20 @@ TEST(BackendRenderer, RangeOutputGuardsEveryVersionDependentBlock) {
   ASSERT_NE(version_py, nullptr);
   EXPECT_THAT(version_py->content, HasSubstr("_TORCH_VERSION = _parse(torch.__version__)"));
 
-  // C++: guards in the torch_npu style, each annotated with what changed.
+  // C++: guards in the torch_npu style, each under a comment saying what changed.
   const GeneratedFile* hooks_h = find(files, "csrc/hooks.h");
   ASSERT_NE(hooks_h, nullptr);
-  EXPECT_THAT(hooks_h->content, HasSubstr("#if MYDEVICE_TORCH_VERSION_GE(2, 14)  // COMPAT(>= 2.14): "));
+  EXPECT_THAT(hooks_h->content, HasSubstr("// COMPAT(>= 2.14): "));
+  EXPECT_THAT(hooks_h->content, HasSubstr("\n#if MYDEVICE_TORCH_VERSION_GE(2, 14)\n"));
   const GeneratedFile* fallback = find(files, "csrc/ops/fallback.cc");
   ASSERT_NE(fallback, nullptr);
-  EXPECT_THAT(fallback->content, HasSubstr("#if !MYDEVICE_TORCH_VERSION_GE(2, 14)  // COMPAT(>= 2.14): "));
+  EXPECT_THAT(fallback->content, HasSubstr("// COMPAT(>= 2.14): "));
+  EXPECT_THAT(fallback->content, HasSubstr("\n#if !MYDEVICE_TORCH_VERSION_GE(2, 14)\n"));
   // Python: the running torch as a version tuple, the same annotation.
   const GeneratedFile* test_allocator = find(files, "tests/test_allocator.py");
   ASSERT_NE(test_allocator, nullptr);
   EXPECT_THAT(test_allocator->content,
-              HasSubstr("@pytest.mark.skipif(not (_TORCH_VERSION >= (2, 14)), reason=\"COMPAT(>= 2.14): "));
+              HasSubstr("@pytest.mark.skipif(\n    not (_TORCH_VERSION >= (2, 14)),\n    reason=(\n        \"COMPAT(>= 2.14): "));
 
   int cpp_guards = 0, py_guards = 0;
   for (const auto& f : files) {
@@ -154,10 +156,12 @@ TEST(BackendRenderer, RangeOutputGuardsEveryVersionDependentBlock) {
       if (!cpp_guard && !py_guard) continue;
       (cpp_guard ? cpp_guards : py_guards)++;
       uses_version_tuple |= py_guard;
-      // The COMPAT note sits on the guard line or right next to it (a comment above, a skip reason below).
-      const bool annotated = line.find("COMPAT(>= ") != std::string::npos ||
-                             (i > 0 && lines[i - 1].find("COMPAT(>= ") != std::string::npos) ||
-                             (i + 1 < lines.size() && lines[i + 1].find("COMPAT(>= ") != std::string::npos);
+      // The COMPAT note sits right next to the guard: a comment of up to three lines above it, or a skip reason
+      // starting two lines below it.
+      bool annotated = false;
+      for (std::size_t j = i >= 3 ? i - 3 : 0; j < lines.size() && j <= i + 2; ++j) {
+        annotated |= lines[j].find("COMPAT(>= ") != std::string::npos;
+      }
       EXPECT_TRUE(annotated) << f.path << ":" << i + 1 << ": guard without a COMPAT note: " << line;
     }
     if (uses_version_tuple) {

@@ -136,7 +136,8 @@ std::vector<at::Tensor> MydeviceWork::result() {
 }
 
 int MydeviceWork::sourceRank() const {
-  TORCH_CHECK(source_rank_ >= 0, kBackendName, ": the source rank is only known after a recv from any source completed");
+  TORCH_CHECK(source_rank_ >= 0, kBackendName,
+              ": the source rank is only known after a recv from any source completed");
   return source_rank_;
 }
 
@@ -547,8 +548,8 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::_allgather_base(at::Tensor&
               ": all_gather_into_tensor expects input and output of one dtype");
   at::Tensor host_in = host_buffer(input);
   at::Tensor host_out = host_buffer(output);
-  return enqueue(c10d::OpType::_ALLGATHER_BASE, "mydevice_gloo:all_gather_into_tensor", device, just(input, host_in), just(output, host_out),
-                 {output}, [this, host_out, host_in, opts]() mutable {
+  return enqueue(c10d::OpType::_ALLGATHER_BASE, "mydevice_gloo:all_gather_into_tensor", device, just(input, host_in),
+                 just(output, host_out), {output}, [this, host_out, host_in, opts]() mutable {
                    return gloo_->_allgather_base(host_out, host_in, opts);
                  },
                  nullptr, false, signature_of(c10d::OpType::_ALLGATHER_BASE, {input}));

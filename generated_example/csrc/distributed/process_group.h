@@ -19,7 +19,8 @@
 //
 // PyTorch's side of the contract (c10d::Backend): one virtual per collective, each returning a c10d::Work
 // whose wait() rethrows failures and whose getFuture() DDP's reducer chains on. torch.distributed finds this
-// backend through torch.distributed.Backend.register_backend(..., devices=["mydevice"]) (torch_mydevice/distributed.py).
+// backend through torch.distributed.Backend.register_backend(..., devices=["mydevice"])
+// (torch_mydevice/distributed.py).
 #include "driver/driver.h"
 
 #include <ATen/ATen.h>

@@ -83,7 +83,8 @@ void copy_host_to_device(const at::Tensor& dst, const at::Tensor& src, bool non_
   const driver::Stream stream = current_native_stream(device);
   const bool direct = same_layout(dst, src);
   // The host side must have dst's exact layout: either src itself or a host staging buffer.
-  at::Tensor staging = direct ? src : at::empty_strided(dst.sizes(), dst.strides(), src.options().dtype(dst.scalar_type()));
+  at::Tensor staging =
+      direct ? src : at::empty_strided(dst.sizes(), dst.strides(), src.options().dtype(dst.scalar_type()));
   if (!direct) {
     staging.copy_(src);
   }
@@ -107,7 +108,8 @@ void copy_device_to_host(const at::Tensor& dst, const at::Tensor& src, bool non_
   }
   const driver::Stream stream = current_native_stream(device);
   const bool direct = same_layout(dst, src);
-  at::Tensor target = direct ? dst : at::empty_strided(src.sizes(), src.strides(), dst.options().dtype(src.scalar_type()));
+  at::Tensor target =
+      direct ? dst : at::empty_strided(src.sizes(), src.strides(), dst.options().dtype(src.scalar_type()));
   MYDEVICE_CHECK(driver::memcpy_async(target.data_ptr(), src.const_data_ptr(), nbytes_of(src),
                                       driver::CopyKind::device_to_host, stream));
   if (non_blocking && direct && is_pinned_host(dst)) {

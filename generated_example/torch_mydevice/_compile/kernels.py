@@ -10,9 +10,10 @@ accelerator), and work on the device is asynchronous and ordered by streams.
 
 So the Python binding of a device kernel is different (DeviceKernelCodeCache below): it parses the same
 arguments, copies them by value into a payload, and enqueues the call on the current stream of the device that
-owns the kernel's buffers through the backend's launcher (csrc/compile/inductor_launcher.cc). On the stream's worker each device
-pointer is translated into the address through which device memory may be accessed, and the kernel runs there,
-in stream order with the eager operators around it and without blocking the host. Nothing is copied.
+owns the kernel's buffers through the backend's launcher (csrc/compile/inductor_launcher.cc). On the stream's
+worker each device pointer is translated into the address through which device memory may be accessed, and the
+kernel runs there, in stream order with the eager operators around it and without blocking the host. Nothing is
+copied.
 """
 
 import ctypes

@@ -20,6 +20,7 @@ namespace torch_mydevice::ops {
 namespace {
 
 // The output of a structured operator, as its meta kernel computed it, allocated on `like`'s device.
+// [[maybe_unused]]: only the operators the spec makes native call it.
 [[maybe_unused]] at::Tensor output_for(const at::Tensor& meta_result, const at::Tensor& like) {
   return empty_like_meta(meta_result, like.device());
 }

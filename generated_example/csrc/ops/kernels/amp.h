@@ -29,8 +29,8 @@ void amp_non_finite_check_and_unscale(at::TensorList self, at::Tensor& found_inf
   grads.reserve(self.size());
   for (const at::Tensor& t : self) {
     check_devices("_amp_foreach_non_finite_check_and_unscale_", found_inf.device(), {t});
-    TORCH_CHECK(t.is_floating_point(), "_amp_foreach_non_finite_check_and_unscale_: gradients must be floating point, got ",
-                t.scalar_type());
+    TORCH_CHECK(t.is_floating_point(),
+                "_amp_foreach_non_finite_check_and_unscale_: gradients must be floating point, got ", t.scalar_type());
     grads.emplace_back(t);
   }
   run_kernel(found_inf.device(), [grads = std::move(grads), f = KernelArg(found_inf), s = KernelArg(inv_scale)] {
@@ -49,8 +49,8 @@ at::Tensor& amp_update_scale(at::Tensor& self, at::Tensor& growth_tracker, const
   check_devices("_amp_update_scale_", self.device(), {self, growth_tracker, found_inf});
   TORCH_CHECK(growth_tracker.numel() == 1 && self.numel() == 1 && found_inf.numel() == 1,
               "_amp_update_scale_: scale, growth_tracker and found_inf must be 1-element tensors");
-  run_kernel(self.device(), [s = KernelArg(self), g = KernelArg(growth_tracker), f = KernelArg(found_inf), growth_factor,
-                             backoff_factor, growth_interval] {
+  run_kernel(self.device(), [s = KernelArg(self), g = KernelArg(growth_tracker), f = KernelArg(found_inf),
+                             growth_factor, backoff_factor, growth_interval] {
     at::Tensor scale = s.cpu();
     at::Tensor tracker = g.cpu();
     at::_amp_update_scale_(scale, tracker, f.cpu(), growth_factor, backoff_factor, growth_interval);

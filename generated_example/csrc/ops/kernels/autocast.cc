@@ -24,7 +24,8 @@ namespace {
 
 // F.binary_cross_entropy on float16 is numerically unsafe (it is not differentiable stably in low precision);
 // PyTorch refuses it under autocast on every device and points to the logits version.
-at::Tensor binary_cross_entropy_banned(const at::Tensor&, const at::Tensor&, const std::optional<at::Tensor>&, int64_t) {
+at::Tensor binary_cross_entropy_banned(const at::Tensor&, const at::Tensor&, const std::optional<at::Tensor>&,
+                                       int64_t) {
   TORCH_CHECK(false,
               "torch.nn.functional.binary_cross_entropy and torch.nn.BCELoss are unsafe to autocast.\n"
               "Many models use a sigmoid layer right before the binary cross entropy layer.\n"

@@ -24,18 +24,18 @@ namespace {
 
 enum class Binary { Add, Sub, Mul, Div, Maximum, Minimum, Pow, Eq, Ne, Lt, Le, Gt, Ge };
 
-[[maybe_unused]] bool is_comparison(Binary op) {
+bool is_comparison(Binary op) {
   return op >= Binary::Eq;
 }
 
 // The device of a binary operation: one operand may be a 0-dim CPU tensor (a scalar), never both.
-[[maybe_unused]] c10::Device device_of(const at::Tensor& self, const at::Tensor& other) {
+c10::Device device_of(const at::Tensor& self, const at::Tensor& other) {
   return self.device().type() == c10::DeviceType::PrivateUse1 ? self.device() : other.device();
 }
 
 // PyTorch's result dtype: comparisons give bool; true division and pow of integers with a floating exponent
 // promote to the default floating type; everything else follows at::result_type.
-[[maybe_unused]] c10::ScalarType result_dtype(Binary op, const at::Tensor& self, const at::Tensor& other) {
+c10::ScalarType result_dtype(Binary op, const at::Tensor& self, const at::Tensor& other) {
   if (is_comparison(op)) {
     return c10::ScalarType::Bool;
   }
@@ -47,8 +47,7 @@ enum class Binary { Add, Sub, Mul, Div, Maximum, Minimum, Pow, Eq, Ne, Lt, Le, G
 }
 
 // The CPU computation, run inside the kernel over CPU aliases of device memory.
-[[maybe_unused]] void compute(Binary op, at::Tensor& out, const at::Tensor& a, const at::Tensor& b,
-                              const c10::Scalar& alpha) {
+void compute(Binary op, at::Tensor& out, const at::Tensor& a, const at::Tensor& b, const c10::Scalar& alpha) {
   switch (op) {
     case Binary::Add: at::add_out(out, a, b, alpha); break;
     case Binary::Sub: at::sub_out(out, a, b, alpha); break;
@@ -66,8 +65,8 @@ enum class Binary { Add, Sub, Mul, Div, Maximum, Minimum, Pow, Eq, Ne, Lt, Le, G
   }
 }
 
-[[maybe_unused]] void check_args(Binary op, const at::Tensor& self, const at::Tensor& other,
-                                 const c10::Scalar& alpha, const c10::Device& device) {
+void check_args(Binary op, const at::Tensor& self, const at::Tensor& other,
+                 const c10::Scalar& alpha, const c10::Device& device) {
   check_devices("binary op", device, {self, other});
   if (op == Binary::Add || op == Binary::Sub) {
     at::native::alpha_check(at::result_type(self, other), alpha);
@@ -84,7 +83,7 @@ enum class Binary { Add, Sub, Mul, Div, Maximum, Minimum, Pow, Eq, Ne, Lt, Le, G
 // path, whose CPU kernels are vectorized and multi-threaded.
 constexpr int64_t kSmallNumel = 4096;
 
-[[maybe_unused]] bool fast_path_applies(Binary op, const at::Tensor& out, const at::Tensor& self, const at::Tensor& other) {
+bool fast_path_applies(Binary op, const at::Tensor& out, const at::Tensor& self, const at::Tensor& other) {
   if (op != Binary::Add && op != Binary::Sub && op != Binary::Mul && op != Binary::Div) {
     return false;
   }
@@ -102,8 +101,8 @@ constexpr int64_t kSmallNumel = 4096;
   return out.is_contiguous();
 }
 
-[[maybe_unused]] void launch_small(Binary op, const c10::Device& device, const at::Tensor& out, const at::Tensor& self,
-                                   const at::Tensor& other, const c10::Scalar& alpha) {
+void launch_small(Binary op, const c10::Device& device, const at::Tensor& out, const at::Tensor& self,
+                   const at::Tensor& other, const c10::Scalar& alpha) {
   struct Args {
     Binary op;
     c10::ScalarType dtype;
@@ -113,7 +112,8 @@ constexpr int64_t kSmallNumel = 4096;
     const void* b;
     c10::Scalar alpha;
   };
-  const Args args{op, out.scalar_type(), out.numel(), out.data_ptr(), self.const_data_ptr(), other.const_data_ptr(), alpha};
+  const Args args{op, out.scalar_type(), out.numel(), out.data_ptr(), self.const_data_ptr(), other.const_data_ptr(),
+                  alpha};
   launch_on_current_stream(device.index(), [args] {
     AT_DISPATCH_ALL_TYPES_AND2(at::kHalf, at::kBFloat16, args.dtype, "mydevice_binary_small", [&] {
       auto* o = static_cast<scalar_t*>(kernel_access(args.out));
@@ -135,8 +135,8 @@ constexpr int64_t kSmallNumel = 4096;
   });
 }
 
-[[maybe_unused]] void launch_binary(Binary op, const c10::Device& device, const at::Tensor& out,
-                                    const at::Tensor& self, const at::Tensor& other, const c10::Scalar& alpha) {
+void launch_binary(Binary op, const c10::Device& device, const at::Tensor& out,
+                    const at::Tensor& self, const at::Tensor& other, const c10::Scalar& alpha) {
   if (out.numel() == 0) {
     return;
   }
@@ -152,8 +152,7 @@ constexpr int64_t kSmallNumel = 4096;
 
 // out = self OP other, a new tensor. It keeps the memory layout of `self` when that already has the result's
 // shape and is dense (channels_last and transposed tensors stay so, as with PyTorch's TensorIterator).
-[[maybe_unused]] at::Tensor binary(Binary op, const at::Tensor& self, const at::Tensor& other,
-                                   const c10::Scalar& alpha = 1) {
+at::Tensor binary(Binary op, const at::Tensor& self, const at::Tensor& other, const c10::Scalar& alpha = 1) {
   const c10::Device device = device_of(self, other);
   check_args(op, self, other, alpha, device);
   const c10::ScalarType dtype = result_dtype(op, self, other);
@@ -170,13 +169,15 @@ constexpr int64_t kSmallNumel = 4096;
 }
 
 // self OP= other: the result must keep self's shape and be castable to self's dtype.
+// [[maybe_unused]] here and below: only the in-place and out= operators the spec makes native call these.
 [[maybe_unused]] at::Tensor& binary_(Binary op, at::Tensor& self, const at::Tensor& other,
                                      const c10::Scalar& alpha = 1) {
-  TORCH_CHECK(self.device().type() == c10::DeviceType::PrivateUse1, "in-place operation on a CPU tensor with a mydevice operand");
+  TORCH_CHECK(self.device().type() == c10::DeviceType::PrivateUse1,
+              "in-place operation on a CPU tensor with a mydevice operand");
   check_args(op, self, other, alpha, self.device());
   const c10::ScalarType dtype = result_dtype(op, self, other);
-  TORCH_CHECK(c10::canCast(dtype, self.scalar_type()), "result type ", dtype, " can't be cast to the desired output type ",
-              self.scalar_type());
+  TORCH_CHECK(c10::canCast(dtype, self.scalar_type()), "result type ", dtype,
+              " can't be cast to the desired output type ", self.scalar_type());
   const auto shape = at::infer_size_dimvector(self.sizes(), other.sizes());
   TORCH_CHECK(self.sizes().equals(shape), "output with shape ", self.sizes(), " doesn't match the broadcast shape ",
               c10::IntArrayRef(shape));
@@ -189,8 +190,8 @@ constexpr int64_t kSmallNumel = 4096;
                                         const c10::Scalar& alpha, at::Tensor& out) {
   check_args(op, self, other, alpha, out.device());
   const c10::ScalarType dtype = result_dtype(op, self, other);
-  TORCH_CHECK(c10::canCast(dtype, out.scalar_type()), "result type ", dtype, " can't be cast to the desired output type ",
-              out.scalar_type());
+  TORCH_CHECK(c10::canCast(dtype, out.scalar_type()), "result type ", dtype,
+              " can't be cast to the desired output type ", out.scalar_type());
   at::native::resize_output(out, at::infer_size_dimvector(self.sizes(), other.sizes()));
   launch_binary(op, out.device(), out, self, other, alpha);
   return out;
@@ -198,33 +199,50 @@ constexpr int64_t kSmallNumel = 4096;
 
 // A Scalar operand becomes a "wrapped number" CPU tensor, exactly as PyTorch's own .Scalar overloads do, so
 // that it takes part in type promotion as a Python number (x_int64 > 0.5 compares in floating point).
-[[maybe_unused]] at::Tensor wrap(const c10::Scalar& s) {
+at::Tensor wrap(const c10::Scalar& s) {
   return at::native::wrapped_scalar_tensor(s);
 }
 
-at::Tensor add(const at::Tensor& a, const at::Tensor& b, const c10::Scalar& alpha) { return binary(Binary::Add, a, b, alpha); }
-at::Tensor& add_(at::Tensor& a, const at::Tensor& b, const c10::Scalar& alpha) { return binary_(Binary::Add, a, b, alpha); }
+at::Tensor add(const at::Tensor& a, const at::Tensor& b, const c10::Scalar& alpha) {
+  return binary(Binary::Add, a, b, alpha);
+}
+at::Tensor& add_(at::Tensor& a, const at::Tensor& b, const c10::Scalar& alpha) {
+  return binary_(Binary::Add, a, b, alpha);
+}
 at::Tensor& add_out(const at::Tensor& a, const at::Tensor& b, const c10::Scalar& alpha, at::Tensor& out) {
   return binary_out(Binary::Add, a, b, alpha, out);
 }
-at::Tensor sub(const at::Tensor& a, const at::Tensor& b, const c10::Scalar& alpha) { return binary(Binary::Sub, a, b, alpha); }
-at::Tensor& sub_(at::Tensor& a, const at::Tensor& b, const c10::Scalar& alpha) { return binary_(Binary::Sub, a, b, alpha); }
+at::Tensor sub(const at::Tensor& a, const at::Tensor& b, const c10::Scalar& alpha) {
+  return binary(Binary::Sub, a, b, alpha);
+}
+at::Tensor& sub_(at::Tensor& a, const at::Tensor& b, const c10::Scalar& alpha) {
+  return binary_(Binary::Sub, a, b, alpha);
+}
 at::Tensor& sub_out(const at::Tensor& a, const at::Tensor& b, const c10::Scalar& alpha, at::Tensor& out) {
   return binary_out(Binary::Sub, a, b, alpha, out);
 }
 at::Tensor mul(const at::Tensor& a, const at::Tensor& b) { return binary(Binary::Mul, a, b); }
 at::Tensor& mul_(at::Tensor& a, const at::Tensor& b) { return binary_(Binary::Mul, a, b); }
-at::Tensor& mul_out(const at::Tensor& a, const at::Tensor& b, at::Tensor& out) { return binary_out(Binary::Mul, a, b, 1, out); }
+at::Tensor& mul_out(const at::Tensor& a, const at::Tensor& b, at::Tensor& out) {
+  return binary_out(Binary::Mul, a, b, 1, out);
+}
 at::Tensor div(const at::Tensor& a, const at::Tensor& b) { return binary(Binary::Div, a, b); }
 at::Tensor& div_(at::Tensor& a, const at::Tensor& b) { return binary_(Binary::Div, a, b); }
-at::Tensor& div_out(const at::Tensor& a, const at::Tensor& b, at::Tensor& out) { return binary_out(Binary::Div, a, b, 1, out); }
+at::Tensor& div_out(const at::Tensor& a, const at::Tensor& b, at::Tensor& out) {
+  return binary_out(Binary::Div, a, b, 1, out);
+}
 at::Tensor maximum(const at::Tensor& a, const at::Tensor& b) { return binary(Binary::Maximum, a, b); }
 at::Tensor minimum(const at::Tensor& a, const at::Tensor& b) { return binary(Binary::Minimum, a, b); }
-at::Tensor pow(const at::Tensor& a, const c10::Scalar& exponent) { return binary(Binary::Pow, a, wrap(exponent)); }
-at::Tensor& pow_(at::Tensor& a, const c10::Scalar& exponent) { return binary_(Binary::Pow, a, wrap(exponent)); }
+at::Tensor pow(const at::Tensor& a, const c10::Scalar& exponent) {
+  return binary(Binary::Pow, a, wrap(exponent));
+}
+at::Tensor& pow_(at::Tensor& a, const c10::Scalar& exponent) {
+  return binary_(Binary::Pow, a, wrap(exponent));
+}
 at::Tensor pow_tensor(const at::Tensor& a, const at::Tensor& b) { return binary(Binary::Pow, a, b); }
 
 // Comparisons: a Tensor and a Scalar overload each (x > 0 calls gt.Scalar; x > y calls gt.Tensor).
+// [[maybe_unused]]: only the comparisons the spec makes native are registered.
 #define MYDEVICE_COMPARISON(fn, kind)                                                              \
   [[maybe_unused]] at::Tensor fn##_tensor(const at::Tensor& a, const at::Tensor& b) {           \
     return binary(Binary::kind, a, b);                                                           \

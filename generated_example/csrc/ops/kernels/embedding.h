@@ -13,6 +13,7 @@ namespace torch_mydevice::ops {
 
 namespace {
 
+// [[maybe_unused]]: only the operators the spec makes native call it.
 [[maybe_unused]] void check_indices(const char* op, const at::Tensor& indices) {
   const c10::ScalarType t = indices.scalar_type();
   TORCH_CHECK(t == c10::ScalarType::Long || t == c10::ScalarType::Int, op,
@@ -46,10 +47,10 @@ at::Tensor embedding_dense_backward(const at::Tensor& grad_output, const at::Ten
   const int64_t rows = num_weights.expect_int();
   const int64_t padding = padding_idx.expect_int();
   at::Tensor out = at::empty({rows, grad_output.size(-1)}, grad_output.options());
-  run_kernel(grad_output.device(),
-             [o = KernelArg(out), g = KernelArg(grad_output), i = KernelArg(indices), rows, padding, scale_grad_by_freq] {
-               o.cpu().copy_(at::embedding_dense_backward(g.cpu(), i.cpu(), rows, padding, scale_grad_by_freq));
-             });
+  run_kernel(grad_output.device(), [o = KernelArg(out), g = KernelArg(grad_output), i = KernelArg(indices), rows,
+                                    padding, scale_grad_by_freq] {
+    o.cpu().copy_(at::embedding_dense_backward(g.cpu(), i.cpu(), rows, padding, scale_grad_by_freq));
+  });
   return out;
 }
 

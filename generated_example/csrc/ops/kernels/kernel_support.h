@@ -82,8 +82,9 @@ inline void check_devices(std::string_view op, const c10::Device& device,
     if (!t.defined() || t.device() == device) {
       continue;
     }
-    TORCH_CHECK(t.is_cpu() && t.dim() == 0, op, ": expected all tensors to be on the same device, but found at least two devices, ",
-                device, " and ", t.device(), "!");
+    TORCH_CHECK(t.is_cpu() && t.dim() == 0, op,
+                ": expected all tensors to be on the same device, but found at least two devices, ", device, " and ",
+                t.device(), "!");
   }
 }
 

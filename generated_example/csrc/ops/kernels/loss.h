@@ -40,11 +40,12 @@ at::Tensor nll_loss_backward(const at::Tensor& grad_output, const at::Tensor& se
   const at::Tensor w = weight.value_or(at::Tensor());
   check_devices("nll_loss_backward", self.device(), {grad_output, self, target, w, total_weight});
   const int64_t ignore = ignore_index.expect_int();
-  at::Tensor grad_input = empty_like_meta(at::nll_loss_backward(meta(grad_output), meta(self), meta(target), meta(weight),
-                                                                reduction, ignore, meta(total_weight)),
-                                          self.device());
+  const at::Tensor grad_meta = at::nll_loss_backward(meta(grad_output), meta(self), meta(target), meta(weight),
+                                                     reduction, ignore, meta(total_weight));
+  at::Tensor grad_input = empty_like_meta(grad_meta, self.device());
   run_kernel(self.device(), [gi = KernelArg(grad_input), g = KernelArg(grad_output), x = KernelArg(self),
-                             y = KernelArg(target), wt = KernelArg(w), tw = KernelArg(total_weight), reduction, ignore] {
+                             y = KernelArg(target), wt = KernelArg(w), tw = KernelArg(total_weight), reduction,
+                             ignore] {
     at::Tensor r = gi.cpu();
     const at::Tensor wc = wt.cpu();
     at::nll_loss_backward_out(r, g.cpu(), x.cpu(), y.cpu(), wc.defined() ? std::optional<at::Tensor>(wc) : std::nullopt,

@@ -29,7 +29,8 @@ at::Tensor addmm(const at::Tensor& self, const at::Tensor& mat1, const at::Tenso
                  const c10::Scalar& alpha) {
   check_devices("addmm", mat1.device(), {self, mat1, mat2});
   at::Tensor out = empty_like_meta(at::addmm(meta(self), meta(mat1), meta(mat2), beta, alpha), mat1.device());
-  run_kernel(mat1.device(), [o = KernelArg(out), c = KernelArg(self), a = KernelArg(mat1), b = KernelArg(mat2), beta, alpha] {
+  run_kernel(mat1.device(), [o = KernelArg(out), c = KernelArg(self), a = KernelArg(mat1), b = KernelArg(mat2), beta,
+                             alpha] {
     at::Tensor r = o.cpu();
     at::addmm_out(r, c.cpu(), a.cpu(), b.cpu(), beta, alpha);
   });

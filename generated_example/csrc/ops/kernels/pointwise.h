@@ -41,20 +41,24 @@ at::Tensor where(const at::Tensor& condition, const at::Tensor& self, const at::
 }
 
 at::Tensor& masked_fill_(at::Tensor& self, const at::Tensor& mask, const c10::Scalar& value) {
-  TORCH_CHECK(mask.scalar_type() == c10::ScalarType::Bool, "masked_fill_ only supports boolean masks, but got mask with dtype ",
-              mask.scalar_type());
+  TORCH_CHECK(mask.scalar_type() == c10::ScalarType::Bool,
+              "masked_fill_ only supports boolean masks, but got mask with dtype ", mask.scalar_type());
   check_devices("masked_fill_", self.device(), {self, mask});
   TORCH_CHECK(at::is_expandable_to(mask.sizes(), self.sizes()), "masked_fill_: mask of shape ", mask.sizes(),
               " cannot be broadcast to ", self.sizes());
-  run_kernel(self.device(), [a = KernelArg(self), m = KernelArg(mask), value] { a.cpu().masked_fill_(m.cpu(), value); });
+  run_kernel(self.device(), [a = KernelArg(self), m = KernelArg(mask), value] {
+    a.cpu().masked_fill_(m.cpu(), value);
+  });
   return self;
 }
 
 // self + value * tensor1 * tensor2
-at::Tensor addcmul(const at::Tensor& self, const at::Tensor& tensor1, const at::Tensor& tensor2, const c10::Scalar& value) {
+at::Tensor addcmul(const at::Tensor& self, const at::Tensor& tensor1, const at::Tensor& tensor2,
+                   const c10::Scalar& value) {
   check_devices("addcmul", self.device(), {self, tensor1, tensor2});
   at::Tensor out = empty_like_meta(at::addcmul(meta(self), meta(tensor1), meta(tensor2), value), self.device());
-  run_kernel(self.device(), [o = KernelArg(out), a = KernelArg(self), b = KernelArg(tensor1), c = KernelArg(tensor2), value] {
+  run_kernel(self.device(), [o = KernelArg(out), a = KernelArg(self), b = KernelArg(tensor1), c = KernelArg(tensor2),
+                             value] {
     at::Tensor r = o.cpu();
     at::addcmul_out(r, a.cpu(), b.cpu(), c.cpu(), value);
   });
@@ -71,10 +75,12 @@ at::Tensor& addcmul_(at::Tensor& self, const at::Tensor& tensor1, const at::Tens
 }
 
 // self + value * tensor1 / tensor2
-at::Tensor addcdiv(const at::Tensor& self, const at::Tensor& tensor1, const at::Tensor& tensor2, const c10::Scalar& value) {
+at::Tensor addcdiv(const at::Tensor& self, const at::Tensor& tensor1, const at::Tensor& tensor2,
+                   const c10::Scalar& value) {
   check_devices("addcdiv", self.device(), {self, tensor1, tensor2});
   at::Tensor out = empty_like_meta(at::addcdiv(meta(self), meta(tensor1), meta(tensor2), value), self.device());
-  run_kernel(self.device(), [o = KernelArg(out), a = KernelArg(self), b = KernelArg(tensor1), c = KernelArg(tensor2), value] {
+  run_kernel(self.device(), [o = KernelArg(out), a = KernelArg(self), b = KernelArg(tensor1), c = KernelArg(tensor2),
+                             value] {
     at::Tensor r = o.cpu();
     at::addcdiv_out(r, a.cpu(), b.cpu(), c.cpu(), value);
   });

@@ -38,7 +38,9 @@ at::Tensor& uniform_(at::Tensor& self, double from, double to, std::optional<at:
     return self;
   }
   const auto inputs = draw_philox_inputs(generator, self.device(), static_cast<uint64_t>(self.numel()));
-  run_kernel(self.device(), [a = KernelArg(self), from, to, inputs] { a.cpu().uniform_(from, to, engine_for(inputs)); });
+  run_kernel(self.device(), [a = KernelArg(self), from, to, inputs] {
+    a.cpu().uniform_(from, to, engine_for(inputs));
+  });
   return self;
 }
 
@@ -48,7 +50,9 @@ at::Tensor& normal_(at::Tensor& self, double mean, double std, std::optional<at:
     return self;
   }
   const auto inputs = draw_philox_inputs(generator, self.device(), static_cast<uint64_t>(self.numel()));
-  run_kernel(self.device(), [a = KernelArg(self), mean, std, inputs] { a.cpu().normal_(mean, std, engine_for(inputs)); });
+  run_kernel(self.device(), [a = KernelArg(self), mean, std, inputs] {
+    a.cpu().normal_(mean, std, engine_for(inputs));
+  });
   return self;
 }
 

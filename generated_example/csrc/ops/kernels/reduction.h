@@ -19,6 +19,7 @@ namespace torch_mydevice::ops {
 namespace {
 
 // Dimension lists are views into the caller's memory: a kernel keeps its own copy.
+// [[maybe_unused]] (own, view): only the reductions the spec makes native call them.
 [[maybe_unused]] std::optional<std::vector<int64_t>> own(at::OptionalIntArrayRef dims) {
   if (!dims.has_value()) {
     return std::nullopt;
@@ -33,7 +34,8 @@ namespace {
   return at::IntArrayRef(*dims);
 }
 
-at::Tensor sum(const at::Tensor& self, at::OptionalIntArrayRef dim, bool keepdim, std::optional<c10::ScalarType> dtype) {
+at::Tensor sum(const at::Tensor& self, at::OptionalIntArrayRef dim, bool keepdim,
+               std::optional<c10::ScalarType> dtype) {
   at::Tensor out = empty_like_meta(at::sum(meta(self), dim, keepdim, dtype), self.device());
   run_kernel(self.device(), [o = KernelArg(out), a = KernelArg(self), dims = own(dim), keepdim, dtype] {
     at::Tensor r = o.cpu();
@@ -42,7 +44,8 @@ at::Tensor sum(const at::Tensor& self, at::OptionalIntArrayRef dim, bool keepdim
   return out;
 }
 
-at::Tensor mean(const at::Tensor& self, at::OptionalIntArrayRef dim, bool keepdim, std::optional<c10::ScalarType> dtype) {
+at::Tensor mean(const at::Tensor& self, at::OptionalIntArrayRef dim, bool keepdim,
+                std::optional<c10::ScalarType> dtype) {
   at::Tensor out = empty_like_meta(at::mean(meta(self), dim, keepdim, dtype), self.device());
   run_kernel(self.device(), [o = KernelArg(out), a = KernelArg(self), dims = own(dim), keepdim, dtype] {
     at::Tensor r = o.cpu();

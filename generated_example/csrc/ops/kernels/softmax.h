@@ -36,7 +36,8 @@ at::Tensor softmax_backward(const at::Tensor& grad_output, const at::Tensor& out
   check_devices("_softmax_backward_data", output.device(), {grad_output, output});
   at::Tensor out = empty_like_meta(at::_softmax_backward_data(meta(grad_output), meta(output), dim, input_dtype),
                                    output.device());
-  run_kernel(output.device(), [o = KernelArg(out), g = KernelArg(grad_output), y = KernelArg(output), dim, input_dtype] {
+  run_kernel(output.device(), [o = KernelArg(out), g = KernelArg(grad_output), y = KernelArg(output), dim,
+                               input_dtype] {
     at::Tensor r = o.cpu();
     at::_softmax_backward_data_out(r, g.cpu(), y.cpu(), dim, input_dtype);
   });
@@ -48,7 +49,8 @@ at::Tensor log_softmax_backward(const at::Tensor& grad_output, const at::Tensor&
   check_devices("_log_softmax_backward_data", output.device(), {grad_output, output});
   at::Tensor out = empty_like_meta(at::_log_softmax_backward_data(meta(grad_output), meta(output), dim, input_dtype),
                                    output.device());
-  run_kernel(output.device(), [o = KernelArg(out), g = KernelArg(grad_output), y = KernelArg(output), dim, input_dtype] {
+  run_kernel(output.device(), [o = KernelArg(out), g = KernelArg(grad_output), y = KernelArg(output), dim,
+                               input_dtype] {
     at::Tensor r = o.cpu();
     at::_log_softmax_backward_data_out(r, g.cpu(), y.cpu(), dim, input_dtype);
   });

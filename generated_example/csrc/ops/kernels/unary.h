@@ -17,7 +17,7 @@ namespace {
 using UnaryOut = at::Tensor& (*)(at::Tensor& out, const at::Tensor& self);
 
 // complex_to_real: the result of a complex input is real (abs: |z| of complex64 is float32).
-[[maybe_unused]] c10::ScalarType unary_dtype(const at::Tensor& self, bool int_to_float, bool complex_to_real) {
+c10::ScalarType unary_dtype(const at::Tensor& self, bool int_to_float, bool complex_to_real) {
   if (complex_to_real && self.is_complex()) {
     return c10::toRealValueType(self.scalar_type());
   }
@@ -27,7 +27,7 @@ using UnaryOut = at::Tensor& (*)(at::Tensor& out, const at::Tensor& self);
   return self.scalar_type();
 }
 
-[[maybe_unused]] void launch_unary(UnaryOut fn, const at::Tensor& out, const at::Tensor& self) {
+void launch_unary(UnaryOut fn, const at::Tensor& out, const at::Tensor& self) {
   if (out.numel() == 0) {
     return;
   }
@@ -37,6 +37,7 @@ using UnaryOut = at::Tensor& (*)(at::Tensor& out, const at::Tensor& self);
   });
 }
 
+// [[maybe_unused]] (unary, unary_): only the operators the spec makes native call them.
 [[maybe_unused]] at::Tensor unary(UnaryOut fn, const at::Tensor& self, bool int_to_float, bool complex_to_real) {
   const auto options = self.options().dtype(unary_dtype(self, int_to_float, complex_to_real));
   at::Tensor out = self.is_non_overlapping_and_dense() ? at::empty_strided(self.sizes(), self.strides(), options)
