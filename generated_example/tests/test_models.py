@@ -68,16 +68,24 @@ def test_convolution_forward_and_backward(name):
     assert_same_gradients(cpu_m, dev_m, cpu_in, dev_in)
 
 
-def test_convolution_channels_last_keeps_the_layout():
+def test_convolution_layout_is_the_one_torch_compile_predicts():
+    # PyTorch decides the layout of an overrideable convolution's result (_conv_determine_backend_memory_format);
+    # fake tensors (torch.compile, export) predict it the same way, and compiled code checks the strides it was
+    # traced with, so eager results must have exactly those strides.
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
     torch.manual_seed(0)
-    conv = nn.Conv2d(3, 4, 3).to(memory_format=torch.channels_last)
+    cpu_conv = nn.Conv2d(3, 4, 3).to(memory_format=torch.channels_last)
     x = torch.randn(2, 3, 6, 6).to(memory_format=torch.channels_last)
-    expected = conv(x)
-    actual = copy.deepcopy(conv).to(DEVICE)(x.to(DEVICE))
-    assert actual.is_contiguous(memory_format=torch.channels_last) == expected.is_contiguous(
-        memory_format=torch.channels_last
-    )
-    torch.testing.assert_close(actual.cpu(), expected, **TOL)
+    conv = copy.deepcopy(cpu_conv).to(DEVICE)
+    x_dev = x.to(DEVICE)
+    actual = conv(x_dev)
+    mode = FakeTensorMode()
+    fake_args = [mode.from_tensor(t.detach()) for t in (x_dev, conv.weight, conv.bias)]
+    with mode:
+        predicted = torch.ops.aten.convolution(*fake_args, [1, 1], [0, 0], [1, 1], False, [0, 0], 1)
+    assert actual.stride() == predicted.stride()
+    torch.testing.assert_close(actual.cpu(), cpu_conv(x), **TOL)
 
 
 def test_convolution_double_backward():

@@ -22,6 +22,7 @@
 // tensors; the bridge only computes the values, so gradients, double backward and hooks behave as on CUDA.
 #include <ATen/ATen.h>
 #include <ATen/SDPBackend.h>
+#include <ATen/native/ConvUtils.h>
 #include <ATen/native/DispatchStub.h>
 #include <ATen/native/transformers/attention.h>
 #include <c10/core/impl/LocalDispatchKeySet.h>
@@ -54,13 +55,42 @@ at::Tensor to_device(const at::Tensor& cpu, c10::Device device) {
 
 // ---- convolution: every nn.Conv*d, transposed, grouped, dilated ----
 
+// The memory format PyTorch expects of an overrideable convolution's results (and of its gradients): the one
+// torch.compile's fake tensors predict with the same ATen function, so compiled graphs see the strides they were
+// traced with. A 1-d convolution is decided as the 2-d one it is computed as.
+at::MemoryFormat conv_memory_format(const at::Tensor& input, const at::Tensor& weight) {
+  if (input.dim() != weight.dim()) {  // unbatched input: PyTorch's kernels return contiguous results
+    return at::MemoryFormat::Contiguous;
+  }
+  if (weight.dim() == 3) {
+    return at::native::_determine_backend_memory_format(input.contiguous().unsqueeze(2), weight.unsqueeze(2),
+                                                        at::native::ConvBackend::Overrideable);
+  }
+  return at::native::_determine_backend_memory_format(input, weight, at::native::ConvBackend::Overrideable);
+}
+
+// A CPU result on the device in `format` (a 3-d tensor takes channels_last as its 2-d view would); undefined
+// results stay undefined.
+at::Tensor to_device_in_layout(const at::Tensor& cpu, c10::Device device, at::MemoryFormat format) {
+  if (!cpu.defined()) {
+    return cpu;
+  }
+  if (format == at::MemoryFormat::Contiguous || cpu.dim() < 3) {
+    return cpu.to(device, /*non_blocking=*/false, /*copy=*/false, at::MemoryFormat::Contiguous);
+  }
+  if (cpu.dim() == 3) {
+    return cpu.unsqueeze(2).to(device, false, false, at::MemoryFormat::ChannelsLast).squeeze(2);
+  }
+  return cpu.to(device, false, false, format);
+}
+
 at::Tensor convolution_overrideable(const at::Tensor& input, const at::Tensor& weight,
                                     const std::optional<at::Tensor>& bias, c10::IntArrayRef stride,
                                     c10::IntArrayRef padding, c10::IntArrayRef dilation, bool transposed,
                                     c10::IntArrayRef output_padding, int64_t groups) {
   const at::Tensor output = at::convolution(to_cpu(input), to_cpu(weight), to_cpu(bias), stride, padding, dilation,
                                             transposed, output_padding, groups);
-  return output.to(input.device());
+  return to_device_in_layout(output, input.device(), conv_memory_format(input, weight));
 }
 
 std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward_overrideable(
@@ -74,7 +104,9 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward_overrideable
       at::convolution_backward(to_cpu(grad_output), to_cpu(input), to_cpu(weight), bias_sizes, stride, padding,
                                dilation, transposed, output_padding, groups, output_mask);
   const c10::Device device = input.device();
-  return {to_device(grad_input, device), to_device(grad_weight, device), to_device(grad_bias, device)};
+  const at::MemoryFormat format = conv_memory_format(input, weight);
+  return {to_device_in_layout(grad_input, device, format), to_device_in_layout(grad_weight, device, format),
+          to_device(grad_bias, device)};
 }
 
 // ---- scaled dot product attention ----
