@@ -104,6 +104,7 @@ def test_random_state_api_round_trips():
     assert torch.mydevice.initial_seed() == 7
     states = torch.mydevice.get_rng_state_all()
     assert len(states) == expected_device_count()
+    # The device generator drives torch.rand (uniform_ is native): restoring its state repeats the numbers.
     a = torch.rand(4, device=DEVICE)
     torch.mydevice.set_rng_state_all(states)
     assert torch.equal(torch.rand(4, device=DEVICE), a)
