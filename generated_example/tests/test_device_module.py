@@ -53,13 +53,19 @@ def test_device_context_manager_switches_and_restores():
         assert torch.mydevice.current_device() == 1
 
 
-def test_device_properties_from_the_spec():
+def test_device_properties_agree_with_the_driver():
+    # The properties come from the driver adapter (user-owned): the simulated runtime reports the spec's values,
+    # a vendor's driver reports its hardware's. What must hold for any driver is that the module API agrees.
     props = torch.mydevice.get_device_properties(0)
-    assert props.name == "mydevice"
-    assert props.total_memory == 8589934592
-    assert props.multi_processor_count == 8
-    assert torch.mydevice.get_device_capability(0) == (1, 0)
-    assert torch.mydevice.get_device_name() == "mydevice"
+    assert isinstance(props.name, str) and props.name
+    assert torch.mydevice.get_device_name() == torch.mydevice.get_device_name(0) == props.name
+    assert props.total_memory > 0
+    assert props.multi_processor_count >= 1
+    assert torch.mydevice.get_device_capability(0) == (props.major, props.minor)
+    assert all(isinstance(v, int) and v >= 0 for v in (props.major, props.minor))
+    free, total = torch.mydevice.mem_get_info(0)
+    assert total == props.total_memory
+    assert 0 <= free <= total
 
 
 def test_amp_supported_dtypes():

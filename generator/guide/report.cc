@@ -358,6 +358,7 @@ std::string action_name(TreeChange::Action a) {
     case TreeChange::Action::Remove: return "remove";
     case TreeChange::Action::KeepEdited: return "keep-edited";
     case TreeChange::Action::KeepDeleted: return "keep-deleted";
+    case TreeChange::Action::KeepUnused: return "keep-unused";
   }
   return "?";
 }

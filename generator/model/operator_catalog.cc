@@ -21,7 +21,19 @@ static OperatorCatalog load_catalog() {
   const YAML::Node root = YAML::Load(std::string(*text));
   std::map<std::string, CatalogOperator> ops;
   for (const auto& entry : root["operators"]) {
-    CatalogOperator op{entry["name"].as<std::string>(), entry["family"].as<std::string>()};
+    CatalogOperator op{entry["name"].as<std::string>(), entry["family"].as<std::string>(),
+                       entry["capability"] ? entry["capability"].as<std::string>() : std::string(), {}};
+    const YAML::Node kernel = entry["kernel"];
+    if (!kernel) throw std::logic_error(std::string(kPath) + ": " + op.name + " has no kernel signature");
+    op.kernel.summary = kernel["summary"].as<std::string>();
+    for (const auto& param : kernel["params"]) {
+      const auto text = param.as<std::string>();
+      const auto space = text.find(' ');
+      if (space == std::string::npos) throw std::logic_error(std::string(kPath) + ": bad parameter " + text);
+      op.kernel.params.push_back({text.substr(0, space), text.substr(space + 1)});
+    }
+    if (kernel["host"]) op.kernel.host = kernel["host"].as<std::string>();
+    op.kernel.body = kernel["body"].as<std::string>();
     if (!ops.emplace(op.name, op).second) throw std::logic_error(std::string(kPath) + ": duplicate " + op.name);
   }
   return OperatorCatalog(std::move(ops));

@@ -1,4 +1,5 @@
-// The ATen operators accelgen has a native kernel template for (knowledge/operator-catalog.yaml).
+// The ATen operators accelgen has a native kernel template for (knowledge/operator-catalog.yaml), each with the
+// signature of its device kernel: the user-owned function the generated operator calls (csrc/kernels/).
 #pragma once
 
 #include <map>
@@ -7,9 +8,26 @@
 
 namespace accelgen {
 
+/// One parameter of a device kernel. `kind` says what it is and how it crosses from the host to the device
+/// (model/kernel_signature.h renders each kind): "out", "inout", "in", "opt_tensor", "list", "scalar",
+/// "double", "bool", "int64", "uint64", "string", "dims", "opt_dims", "opt_dtype", "dtype", "opt_int".
+struct KernelParam {
+  std::string kind;
+  std::string name;
+};
+
+struct KernelSignature {
+  std::string summary;              // what the kernel computes, one line
+  std::vector<KernelParam> params;  // outputs first, then inputs, then arguments
+  std::string host;                 // default kernel: host-side code before the launch (may return early)
+  std::string body;                 // default kernel: the computation, over CPU views of device memory
+};
+
 struct CatalogOperator {
-  std::string name;    // "add.Tensor"
-  std::string family;  // kernel family the templates group it under: "binary", "unary", "reduction", ...
+  std::string name;      // "add.Tensor"
+  std::string family;    // kernel family the templates group it under: "binary", "unary", "reduction", ...
+  std::string capability;  // a capability the operator needs ("generator"), or ""
+  KernelSignature kernel;
 };
 
 class OperatorCatalog {

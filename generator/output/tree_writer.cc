@@ -55,7 +55,8 @@ std::string TreeReport::describe() const {
       {TreeChange::Action::Merge, "merge"},       {TreeChange::Action::Conflict, "CONFLICT"},
       {TreeChange::Action::Unresolved, "CONFLICT (still unresolved)"},
       {TreeChange::Action::Remove, "remove"},     {TreeChange::Action::KeepEdited, "keep (edited, no longer generated)"},
-      {TreeChange::Action::KeepDeleted, "keep deleted"}};
+      {TreeChange::Action::KeepDeleted, "keep deleted"},
+      {TreeChange::Action::KeepUnused, "keep (yours, no longer used: its operator left the spec; delete it if unneeded)"}};
   std::string text;
   for (const auto& c : changes) {
     std::string word = words.at(c.action);
@@ -187,8 +188,14 @@ TreeReport update_tree(const fs::path& dir, const TreeInputs& inputs, const Upda
 
   // Generated last time but not now (for example a capability switched off).
   for (const auto& [path, entry] : old_manifest.files) {
-    if (manifest.files.contains(path) || entry.owner == FileOwner::User) continue;
+    if (manifest.files.contains(path)) continue;
     const auto kind = tree.kind(path);
+    if (entry.owner == FileOwner::User) {
+      // Scaffolded for something the spec no longer has (a kernel whose operator left operators.native): the
+      // user's code is never deleted. Reported once; if the operator comes back, the file is used again as is.
+      if (kind != TreeFs::Kind::Missing) report.changes.push_back({TreeChange::Action::KeepUnused, path});
+      continue;
+    }
     if (kind == TreeFs::Kind::Missing) continue;
     const auto current = kind == TreeFs::Kind::File ? tree.read(path) : std::nullopt;
     if (current && blob_id(*current) == entry.blob_id && !entry.conflicted) {

@@ -26,6 +26,7 @@ struct TreeChange {
     Remove,       // no longer generated and untouched by the user: deleted
     KeepEdited,   // no longer generated but edited by the user: left in place
     KeepDeleted,  // the user deleted a generated file: it stays deleted
+    KeepUnused,   // a file of the user's that the backend no longer uses (its operator left the spec): kept
   };
   Action action;
   std::string path;

@@ -18,6 +18,7 @@ constexpr std::string_view kTemplateRoot = "templates/backend/";
 constexpr std::string_view kTemplateSuffix = ".mustache";
 constexpr std::string_view kOnceSuffix = ".once";  // "x.cc.once.mustache": scaffolded once, then the user's
 constexpr std::string_view kRuntimeRoot = "runtime/";
+constexpr std::string_view kPerKernel = "__kernel__";  // rendered once per device kernel, as csrc/kernels/<function>
 
 void replace_all(std::string& text, std::string_view from, const std::string& to) {
   for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
@@ -75,6 +76,18 @@ std::map<std::string, FileJob> render_file_jobs(const DeviceSpec& spec, const Te
     }
     replace_all(path, "__name__", spec.name);
     replace_all(path, "__package__", package);
+    if (path.find(kPerKernel) != std::string::npos) {
+      // One file per native operator's kernel, rendered with that kernel as `kernel`.
+      for (const auto& kernel : ctx.get("ops")->get("kernels")->list_value()) {
+        std::string kernel_path = path;
+        replace_all(kernel_path, kPerKernel, kernel.get("function")->string_value());
+        TemplateData kernel_ctx = ctx;
+        kernel_ctx.set("kernel", kernel);
+        add({kernel_path, owner, std::string(tmpl.path), false, render_template(tmpl.content, kernel_ctx, tmpl.path),
+             false});
+      }
+      continue;
+    }
     std::string body = render_template(tmpl.content, ctx, tmpl.path);
     if (only_whitespace(body)) continue;  // a capability the spec turns off drops the whole file
     const bool executable = path.ends_with(".sh");

@@ -7,8 +7,10 @@
 #include "model/capabilities.h"
 #include "model/device_names.h"
 #include "model/dtypes.h"
+#include "model/kernel_signature.h"
 #include "model/operator_catalog.h"
 #include "render/escape.h"
+#include "render/mustache_renderer.h"
 
 namespace accelgen {
 namespace {
@@ -36,7 +38,81 @@ data dtype_list(const std::vector<std::string>& names) {
   return items;
 }
 
-data ops_data(const DeviceSpec& spec) {
+data line_list(const std::vector<std::string>& lines) {
+  data items{data::type::list};
+  for (const auto& line : lines) {
+    data item{data::type::object};
+    item.set("line", line);
+    items.push_back(item);
+  }
+  return items;
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+bool capability_on(const DeviceSpec& spec, const std::string& name) {
+  if (name.empty()) return true;
+  for (const auto& c : capability_table()) {
+    if (c.name == name) return spec.caps.*(c.field);
+  }
+  throw std::logic_error("operator catalog: unknown capability " + name);
+}
+
+// `text` as "// " comment lines of at most `width` columns, broken between words.
+std::vector<std::string> comment_words(const std::string& text, std::size_t width = 120) {
+  std::vector<std::string> lines;
+  std::string line = "//";
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    if (line.size() > 2 && line.size() + 1 + word.size() > width) {
+      lines.push_back(line);
+      line = "//";
+    }
+    line += " " + word;
+    start = end + 1;
+  }
+  lines.push_back(line);
+  return lines;
+}
+
+// The device kernel of a native operator (csrc/kernels/): its declaration and accelgen's default definition.
+// `names` renders the catalog's code snippets, which may use {{NAME}} (the backend's macro prefix).
+data kernel_data(const CatalogOperator& op, const data& names) {
+  const KernelCode code = kernel_code(op);
+  const std::string where = "knowledge/operator-catalog.yaml (" + op.name + ")";
+  data item{data::type::object};
+  item.set("aten", op.name);
+  item.set("function", code.function);
+  item.set("family", op.family);
+  item.set("summary", op.kernel.summary);
+  item.set("comment_lines", line_list(comment_words(op.name + ": " + op.kernel.summary + ".")));
+  item.set("device", code.device);
+  item.set("declaration_lines", line_list(wrap_list("void " + code.function + "(", code.parameters, ");", 0)));
+  std::vector<std::string> definition = wrap_list("void " + code.function + "(", code.parameters, ") {", 0);
+  for (const auto& line : split_lines(render_template(op.kernel.host, names, where))) {
+    definition.push_back(line.empty() ? line : "  " + line);
+  }
+  item.set("definition_lines", line_list(definition));
+  item.set("launch_lines", line_list(wrap_list("run_kernel(" + code.device + ", [", code.captures, "] {", 2)));
+  item.set("rebind_lines", line_list(code.rebinds));
+  item.set("body_lines", line_list(split_lines(render_template(op.kernel.body, names, where))));
+  return item;
+}
+
+data ops_data(const DeviceSpec& spec, const data& names) {
   data ops{data::type::object};
   data native{data::type::list};
   data has{data::type::object};
@@ -65,7 +141,16 @@ data ops_data(const DeviceSpec& spec) {
     item.set("last", flag(i + 1 == spec.native_ops.size()));
     native.push_back(item);
   }
+  // Kernels in catalog order, so that kernels.h does not change when the spec's list is reordered.
+  data kernels{data::type::list};
+  for (const auto& name : operator_catalog().names()) {
+    const CatalogOperator& op = operator_catalog().at(name);
+    if (std::find(spec.native_ops.begin(), spec.native_ops.end(), name) == spec.native_ops.end()) continue;
+    if (!capability_on(spec, op.capability)) continue;
+    kernels.push_back(kernel_data(op, names));
+  }
   ops.set("native", native);
+  ops.set("kernels", kernels);
   ops.set("native_has", has);
   ops.set("fallback_cpu", flag(spec.fallback == FallbackPolicy::Cpu));
   return ops;
@@ -130,7 +215,10 @@ TemplateData build_render_context(const DeviceSpec& spec, const TargetVersions& 
   amp.set("default_dtype", spec.amp_dtypes.empty() ? std::string() : spec.amp_dtypes.front());
   ctx.set("amp", amp);
 
-  ctx.set("ops", ops_data(spec));
+  data names_only{data::type::object};
+  names_only.set("NAME", names.macro_prefix);
+  names_only.set("package", names.package);
+  ctx.set("ops", ops_data(spec, names_only));
 
   data torch{data::type::object};
   torch.set("display", targets.display());

@@ -1,0 +1,27 @@
+// Created by accelgen 0.1.0 from accelgen.yaml. This file is yours: accelgen never overwrites it.
+// _log_softmax_backward_data: out = the gradient of log_softmax, from grad_output and the forward's output.
+//
+// The mydevice kernel of this operator. The generated operator (csrc/ops/native/softmax.h)
+// calls it once it has checked the arguments, worked out the result and allocated it; the contract is at the
+// top of kernels.h. Replace the body with your device's kernel: enqueue it on the current stream and return
+// without waiting for it.
+//
+// accelgen's default, below, computes on the device with PyTorch's own CPU kernel: inside the enqueued
+// function each tensor is a CPU view of device memory, so every dtype, layout and broadcast PyTorch supports
+// works. It needs the driver's host tasks (driver::launch_host_task, driver::host_task_access).
+#include "kernels/kernels.h"
+
+namespace torch_mydevice::kernels {
+
+void _log_softmax_backward_data(const at::Tensor& out, const at::Tensor& grad_output, const at::Tensor& output,
+                                int64_t dim, c10::ScalarType input_dtype) {
+  run_kernel(out.device(), [out_arg = KernelArg(out), grad_output_arg = KernelArg(grad_output),
+                            output_arg = KernelArg(output), dim, input_dtype] {
+    at::Tensor out = out_arg.cpu();
+    const at::Tensor grad_output = grad_output_arg.cpu();
+    const at::Tensor output = output_arg.cpu();
+    at::_log_softmax_backward_data_out(out, grad_output, output, dim, input_dtype);
+  });
+}
+
+} // namespace torch_mydevice::kernels

@@ -1,0 +1,24 @@
+// Created by accelgen 0.1.0 from accelgen.yaml. This file is yours: accelgen never overwrites it.
+// abs: out = |self| (real for complex input); out may be self (the in-place abs_).
+//
+// The mydevice kernel of this operator. The generated operator (csrc/ops/native/unary.h)
+// calls it once it has checked the arguments, worked out the result and allocated it; the contract is at the
+// top of kernels.h. Replace the body with your device's kernel: enqueue it on the current stream and return
+// without waiting for it.
+//
+// accelgen's default, below, computes on the device with PyTorch's own CPU kernel: inside the enqueued
+// function each tensor is a CPU view of device memory, so every dtype, layout and broadcast PyTorch supports
+// works. It needs the driver's host tasks (driver::launch_host_task, driver::host_task_access).
+#include "kernels/kernels.h"
+
+namespace torch_mydevice::kernels {
+
+void abs(const at::Tensor& out, const at::Tensor& self) {
+  run_kernel(out.device(), [out_arg = KernelArg(out), self_arg = KernelArg(self)] {
+    at::Tensor out = out_arg.cpu();
+    const at::Tensor self = self_arg.cpu();
+    at::abs_out(out, self);
+  });
+}
+
+} // namespace torch_mydevice::kernels

@@ -1,0 +1,28 @@
+// Created by accelgen 0.1.0 from accelgen.yaml. This file is yours: accelgen never overwrites it.
+// addcdiv: out = self + value * tensor1 / tensor2; out may be self (addcdiv_).
+//
+// The mydevice kernel of this operator. The generated operator (csrc/ops/native/pointwise.h)
+// calls it once it has checked the arguments, worked out the result and allocated it; the contract is at the
+// top of kernels.h. Replace the body with your device's kernel: enqueue it on the current stream and return
+// without waiting for it.
+//
+// accelgen's default, below, computes on the device with PyTorch's own CPU kernel: inside the enqueued
+// function each tensor is a CPU view of device memory, so every dtype, layout and broadcast PyTorch supports
+// works. It needs the driver's host tasks (driver::launch_host_task, driver::host_task_access).
+#include "kernels/kernels.h"
+
+namespace torch_mydevice::kernels {
+
+void addcdiv(const at::Tensor& out, const at::Tensor& self, const at::Tensor& tensor1, const at::Tensor& tensor2,
+             const c10::Scalar& value) {
+  run_kernel(out.device(), [out_arg = KernelArg(out), self_arg = KernelArg(self), tensor1_arg = KernelArg(tensor1),
+                            tensor2_arg = KernelArg(tensor2), value] {
+    at::Tensor out = out_arg.cpu();
+    const at::Tensor self = self_arg.cpu();
+    const at::Tensor tensor1 = tensor1_arg.cpu();
+    const at::Tensor tensor2 = tensor2_arg.cpu();
+    at::addcdiv_out(out, self, tensor1, tensor2, value);
+  });
+}
+
+} // namespace torch_mydevice::kernels

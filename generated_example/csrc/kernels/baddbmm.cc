@@ -1,0 +1,28 @@
+// Created by accelgen 0.1.0 from accelgen.yaml. This file is yours: accelgen never overwrites it.
+// baddbmm: out[b] = beta * self[b] + alpha * (batch1[b] @ batch2[b]).
+//
+// The mydevice kernel of this operator. The generated operator (csrc/ops/native/matmul.h)
+// calls it once it has checked the arguments, worked out the result and allocated it; the contract is at the
+// top of kernels.h. Replace the body with your device's kernel: enqueue it on the current stream and return
+// without waiting for it.
+//
+// accelgen's default, below, computes on the device with PyTorch's own CPU kernel: inside the enqueued
+// function each tensor is a CPU view of device memory, so every dtype, layout and broadcast PyTorch supports
+// works. It needs the driver's host tasks (driver::launch_host_task, driver::host_task_access).
+#include "kernels/kernels.h"
+
+namespace torch_mydevice::kernels {
+
+void baddbmm(const at::Tensor& out, const at::Tensor& self, const at::Tensor& batch1, const at::Tensor& batch2,
+             const c10::Scalar& beta, const c10::Scalar& alpha) {
+  run_kernel(out.device(), [out_arg = KernelArg(out), self_arg = KernelArg(self), batch1_arg = KernelArg(batch1),
+                            batch2_arg = KernelArg(batch2), beta, alpha] {
+    at::Tensor out = out_arg.cpu();
+    const at::Tensor self = self_arg.cpu();
+    const at::Tensor batch1 = batch1_arg.cpu();
+    const at::Tensor batch2 = batch2_arg.cpu();
+    at::baddbmm_out(out, self, batch1, batch2, beta, alpha);
+  });
+}
+
+} // namespace torch_mydevice::kernels

@@ -1,0 +1,27 @@
+// Created by accelgen 0.1.0 from accelgen.yaml. This file is yours: accelgen never overwrites it.
+// leaky_relu_backward: out = grad_output * (self > 0 ? 1 : negative_slope).
+//
+// The mydevice kernel of this operator. The generated operator (csrc/ops/native/activation.h)
+// calls it once it has checked the arguments, worked out the result and allocated it; the contract is at the
+// top of kernels.h. Replace the body with your device's kernel: enqueue it on the current stream and return
+// without waiting for it.
+//
+// accelgen's default, below, computes on the device with PyTorch's own CPU kernel: inside the enqueued
+// function each tensor is a CPU view of device memory, so every dtype, layout and broadcast PyTorch supports
+// works. It needs the driver's host tasks (driver::launch_host_task, driver::host_task_access).
+#include "kernels/kernels.h"
+
+namespace torch_mydevice::kernels {
+
+void leaky_relu_backward(const at::Tensor& out, const at::Tensor& grad_output, const at::Tensor& self,
+                         const c10::Scalar& negative_slope, bool self_is_result) {
+  run_kernel(out.device(), [out_arg = KernelArg(out), grad_output_arg = KernelArg(grad_output),
+                            self_arg = KernelArg(self), negative_slope, self_is_result] {
+    at::Tensor out = out_arg.cpu();
+    const at::Tensor grad_output = grad_output_arg.cpu();
+    const at::Tensor self = self_arg.cpu();
+    at::leaky_relu_backward_out(out, grad_output, self, negative_slope, self_is_result);
+  });
+}
+
+} // namespace torch_mydevice::kernels

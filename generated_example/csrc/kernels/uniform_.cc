@@ -1,0 +1,23 @@
+// Created by accelgen 0.1.0 from accelgen.yaml. This file is yours: accelgen never overwrites it.
+// uniform_: self = values drawn uniformly from [from, to), the stream (seed, offset) names.
+//
+// The mydevice kernel of this operator. The generated operator (csrc/ops/native/random.h)
+// calls it once it has checked the arguments, worked out the result and allocated it; the contract is at the
+// top of kernels.h. Replace the body with your device's kernel: enqueue it on the current stream and return
+// without waiting for it.
+//
+// accelgen's default, below, computes on the device with PyTorch's own CPU kernel: inside the enqueued
+// function each tensor is a CPU view of device memory, so every dtype, layout and broadcast PyTorch supports
+// works. It needs the driver's host tasks (driver::launch_host_task, driver::host_task_access).
+#include "kernels/kernels.h"
+
+namespace torch_mydevice::kernels {
+
+void uniform_(const at::Tensor& self, double from, double to, uint64_t seed, uint64_t offset) {
+  run_kernel(self.device(), [self_arg = KernelArg(self), from, to, seed, offset] {
+    at::Tensor self = self_arg.cpu();
+    self.uniform_(from, to, cpu_generator(seed, offset));
+  });
+}
+
+} // namespace torch_mydevice::kernels

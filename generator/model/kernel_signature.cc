@@ -1,0 +1,99 @@
+#include "model/kernel_signature.h"
+
+#include <map>
+#include <stdexcept>
+
+namespace accelgen {
+namespace {
+
+// How one kind of parameter is declared, captured into the kernel and seen inside it.
+struct ParamKind {
+  const char* type;     // C++ parameter type
+  const char* capture;  // capture expression ("%" is the parameter's name); empty: captured by value as is
+  const char* rebind;   // declaration inside the kernel ("%": the name), or empty when the capture is used as is
+};
+
+const std::map<std::string, ParamKind>& kinds() {
+  static const std::map<std::string, ParamKind> table = {
+      {"out", {"const at::Tensor&", "%_arg = KernelArg(%)", "at::Tensor % = %_arg.cpu();"}},
+      {"inout", {"const at::Tensor&", "%_arg = KernelArg(%)", "at::Tensor % = %_arg.cpu();"}},
+      {"in", {"const at::Tensor&", "%_arg = KernelArg(%)", "const at::Tensor % = %_arg.cpu();"}},
+      {"opt_tensor", {"const at::Tensor&", "%_arg = KernelArg(%)", "const std::optional<at::Tensor> % = %_arg.optional_cpu();"}},
+      {"list", {"at::TensorList", "%_args = kernel_args(%)", "const std::vector<at::Tensor> % = cpu_tensors(%_args);"}},
+      {"scalar", {"const c10::Scalar&", "", ""}},
+      {"double", {"double", "", ""}},
+      {"bool", {"bool", "", ""}},
+      {"int64", {"int64_t", "", ""}},
+      {"uint64", {"uint64_t", "", ""}},
+      {"string", {"c10::string_view", "%_text = std::string(%)", "const c10::string_view % = %_text;"}},
+      {"dims", {"at::IntArrayRef", "%_list = %.vec()", "const at::IntArrayRef % = %_list;"}},
+      {"opt_dims", {"at::OptionalIntArrayRef", "%_list = own_dims(%)", "const at::OptionalIntArrayRef % = view_dims(%_list);"}},
+      {"opt_dtype", {"std::optional<c10::ScalarType>", "", ""}},
+      {"dtype", {"c10::ScalarType", "", ""}},
+      {"opt_int", {"std::optional<int64_t>", "", ""}},
+  };
+  return table;
+}
+
+std::string substitute(const char* pattern, const std::string& name) {
+  std::string out;
+  for (const char* p = pattern; *p; ++p) {
+    if (*p == '%') {
+      out += name;
+    } else {
+      out += *p;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string kernel_function_name(const std::string& aten_name) {
+  std::string name;
+  for (char c : aten_name) {
+    if (c == '.') c = '_';
+    if (c == '_' && !name.empty() && name.back() == '_') continue;
+    name += c;
+  }
+  return name;
+}
+
+std::vector<std::string> wrap_list(const std::string& head, const std::vector<std::string>& items,
+                                   const std::string& tail, std::size_t indent, std::size_t width) {
+  std::string one_line = head;
+  for (std::size_t i = 0; i < items.size(); ++i) one_line += (i ? ", " : "") + items[i];
+  one_line += tail;
+  if (indent + one_line.size() <= width) return {one_line};
+  std::vector<std::string> lines;
+  const std::string continuation(head.size(), ' ');
+  std::string line = head;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string piece = items[i] + (i + 1 < items.size() ? "," : tail);
+    const bool first_on_line = line.size() == head.size();
+    if (!first_on_line && indent + line.size() + 1 + piece.size() > width) {
+      lines.push_back(line);
+      line = continuation;
+    }
+    line += (line.size() == head.size() ? "" : " ") + piece;
+  }
+  lines.push_back(line);
+  return lines;
+}
+
+KernelCode kernel_code(const CatalogOperator& op) {
+  KernelCode code;
+  code.function = kernel_function_name(op.name);
+  for (const auto& param : op.kernel.params) {
+    const auto kind = kinds().find(param.kind);
+    if (kind == kinds().end()) throw std::logic_error(op.name + ": unknown kernel parameter kind " + param.kind);
+    code.parameters.push_back(std::string(kind->second.type) + " " + param.name);
+    code.captures.push_back(*kind->second.capture ? substitute(kind->second.capture, param.name) : param.name);
+    if (*kind->second.rebind) code.rebinds.push_back(substitute(kind->second.rebind, param.name));
+    if (code.device.empty() && (param.kind == "out" || param.kind == "inout")) code.device = param.name + ".device()";
+  }
+  if (code.device.empty()) throw std::logic_error(op.name + ": a kernel needs an out or inout tensor");
+  return code;
+}
+
+}  // namespace accelgen

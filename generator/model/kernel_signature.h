@@ -1,0 +1,33 @@
+// How a device kernel's signature (model/operator_catalog.h) becomes C++: its declaration, and the pieces of
+// accelgen's default implementation, which enqueues the computation on the current stream (a lambda that
+// captures each argument by value and rebinds the tensors to CPU views of device memory).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/operator_catalog.h"
+
+namespace accelgen {
+
+struct KernelCode {
+  std::string function;               // "add_Tensor": a C++ identifier, also the kernel file's stem
+  std::vector<std::string> parameters;  // "const at::Tensor& out", "const at::Tensor& self", ...
+  std::string device;                 // the device the kernel runs on: "out.device()"
+  std::vector<std::string> captures;  // "out_arg = KernelArg(out)", "alpha", ...
+  std::vector<std::string> rebinds;   // "at::Tensor out = out_arg.cpu();", ...
+};
+
+/// The kernel function's name for an ATen operator: dots become underscores, and a double underscore (reserved
+/// in C++: masked_fill_.Scalar) becomes one.
+std::string kernel_function_name(const std::string& aten_name);
+
+/// `head` + items joined by ", " + `tail`, broken into lines of at most `width` columns (the first line indented
+/// by `indent` spaces when it is measured, continuation lines aligned under the first item), as clang-format does.
+std::vector<std::string> wrap_list(const std::string& head, const std::vector<std::string>& items,
+                                   const std::string& tail, std::size_t indent, std::size_t width = 120);
+
+/// Throws std::logic_error for a parameter kind the catalog should not have.
+KernelCode kernel_code(const CatalogOperator& op);
+
+}  // namespace accelgen
