@@ -66,6 +66,14 @@ import torch
 y = torch.ones(3, device="ocl") + 1
 print(y.device, y.cpu())
 assert torch.equal(y.cpu(), torch.full((3,), 2.0)), y
+# The OpenCL kernels (csrc/kernels/) against the CPU: elementwise arithmetic, fill_ and mm.
+a, b = torch.randn(1000), torch.rand(1000) + 0.5
+da, db = a.to("ocl"), b.to("ocl")
+for name, got, want in [("add", da + 2 * db, a + 2 * b), ("sub", da - db, a - b), ("mul", da * db, a * b),
+                        ("div", da / db, a / b), ("fill_", torch.full((7,), 3.5, device="ocl"), torch.full((7,), 3.5)),
+                        ("mm", da[:600].view(20, 30) @ db[:450].view(30, 15), a[:600].view(20, 30) @ b[:450].view(30, 15))]:
+    assert torch.allclose(got.cpu(), want, rtol=1e-5, atol=1e-5), name
+print("OpenCL kernels match the CPU")
 PY
   cd "$work"
   "$work/venv/bin/python" -m pytest -q -p no:cacheprovider -rs ocl/tests

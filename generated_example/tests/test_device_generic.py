@@ -70,6 +70,7 @@ NATIVE_BASES = sorted({
     "eq",
     "eq",
     "exp",
+    "fill_",
     "ge",
     "ge",
     "gelu",

@@ -51,6 +51,7 @@ NATIVE_OPS = [
     "eq.Scalar",
     "eq.Tensor",
     "exp",
+    "fill_.Scalar",
     "ge.Scalar",
     "ge.Tensor",
     "gelu",

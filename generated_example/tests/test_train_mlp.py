@@ -41,6 +41,7 @@ NATIVE_OPS = [
     "eq.Scalar",
     "eq.Tensor",
     "exp",
+    "fill_.Scalar",
     "ge.Scalar",
     "ge.Tensor",
     "gelu",

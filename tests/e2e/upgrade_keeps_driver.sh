@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end: the vendor's code lives in user-owned files, so a PyTorch upgrade never touches it. A backend is
-# generated for torch 2.6 (default accelsim adapter), its driver adapter (csrc/driver/driver.cc) and a kernel of
-# its own (csrc/user/) are customised, then it is regenerated for torch 2.14: zero conflicts, the user's files
-# byte for byte unchanged, and the tree builds and passes its tests in the torch 2.14 root filesystem.
+# generated for torch 2.6 (default accelsim adapter), its driver adapter (csrc/driver/driver.cc), a native
+# operator's device kernel (csrc/kernels/neg.cc) and an operator of its own (csrc/user/) are customised, then it
+# is regenerated for torch 2.14: zero conflicts, the user's files byte for byte unchanged, and the tree builds and passes its tests in the torch 2.14 root filesystem.
 #
 #   upgrade_keeps_driver.sh ACCELGEN WORKDIR
 set -euo pipefail
@@ -41,13 +41,59 @@ at::Tensor fill_iota(const at::Tensor& t) {
 }
 } // namespace
 
-TORCH_LIBRARY(mydevice_vendor, m) { m.def("fill_iota(Tensor(a!) t) -> Tensor(a!)"); }
+extern std::atomic<int64_t> vendor_neg_calls; // csrc/kernels/neg.cc
+
+TORCH_LIBRARY(mydevice_vendor, m) {
+  m.def("fill_iota(Tensor(a!) t) -> Tensor(a!)");
+  m.def("neg_calls() -> int", [] { return vendor_neg_calls.load(); });
+}
 TORCH_LIBRARY_IMPL(mydevice_vendor, PrivateUse1, m) { m.impl("fill_iota", fill_iota); }
 CC
-user_files="csrc/driver/driver.cc csrc/driver/driver.cmake csrc/user/vendor_fill.cc"
+sed -i 's|#include <torch/library.h>|#include <torch/library.h>\n\n#include <atomic>|' "$backend/csrc/user/vendor_fill.cc"
+# 3. The device kernel of a native operator, the vendor's own: neg on contiguous float32 tensors as a plain loop
+#    over device pointers (counted, so the test can see it ran); everything else keeps the default.
+test -f "$backend/csrc/kernels/neg.cc"
+cat >"$backend/csrc/kernels/neg.cc" <<'CC'
+// The vendor's neg kernel: a loop over device pointers for contiguous float32, PyTorch's CPU kernel otherwise.
+#include "kernels/kernels.h"
+
+#include <atomic>
+
+std::atomic<int64_t> vendor_neg_calls{0};
+
+namespace torch_mydevice::kernels {
+
+void neg(const at::Tensor& out, const at::Tensor& self) {
+  if (out.scalar_type() == at::kFloat && self.scalar_type() == at::kFloat && out.is_contiguous() &&
+      self.is_contiguous() && self.device() == out.device() && self.sizes().equals(out.sizes())) {
+    ++vendor_neg_calls;
+    struct Args {
+      float* out;
+      const float* in;
+      int64_t n;
+    };
+    const Args args{out.data_ptr<float>(), self.const_data_ptr<float>(), out.numel()};
+    launch_on_current_stream(out.device().index(), [args] {
+      auto* o = static_cast<float*>(kernel_access(args.out));
+      const auto* a = static_cast<const float*>(kernel_access(args.in));
+      for (int64_t i = 0; i < args.n; ++i) {
+        o[i] = -a[i];
+      }
+    });
+    return;
+  }
+  run_kernel(out.device(), [o = KernelArg(out), a = KernelArg(self)] {
+    at::Tensor r = o.cpu();
+    at::neg_out(r, a.cpu());
+  });
+}
+
+} // namespace torch_mydevice::kernels
+CC
+user_files="csrc/driver/driver.cc csrc/driver/driver.cmake csrc/user/vendor_fill.cc csrc/kernels/neg.cc"
 for file in $user_files; do sha256sum "$backend/$file"; done >"$work/user-files.sha256"
 
-# 3. The upgrade: the user changes the spec's torch field and regenerates.
+# 4. The upgrade: the user changes the spec's torch field and regenerates.
 sed -i 's/^torch: "2.6"$/torch: "2.14"/' "$backend/accelgen.yaml"
 "$accelgen" generate "$backend" | tee "$work/upgrade.log"
 if grep -qi conflict "$work/upgrade.log"; then
@@ -70,7 +116,12 @@ import torch
 assert torch.mydevice.get_device_name(0).startswith("vendor "), torch.mydevice.get_device_name(0)
 t = torch.ops.mydevice_vendor.fill_iota(torch.empty(5, device="mydevice"))
 assert torch.equal(t.cpu(), torch.arange(5, dtype=torch.float32)), t
-print("customised adapter and vendor kernel OK on torch", torch.__version__)
+x = torch.randn(64, device="mydevice")
+before = torch.ops.mydevice_vendor.neg_calls()
+assert torch.equal((-x).cpu(), -(x.cpu()))
+assert torch.ops.mydevice_vendor.neg_calls() == before + 1, "the vendor neg kernel did not run"
+assert torch.equal((-x.double()).cpu(), -(x.double().cpu()))  # the default path for other dtypes
+print("customised adapter, vendor operator and vendor neg kernel OK on torch", torch.__version__)
 PY
   cd "$work"
   # The whole suite but torch.compile and the OpInfo sweep, which the e2e.backend_torch_* tests run for both

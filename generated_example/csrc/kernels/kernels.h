@@ -104,6 +104,9 @@ void eq_Tensor(const at::Tensor& out, const at::Tensor& self, const at::Tensor& 
 // exp: out = e ** self; out may be self (the in-place exp_).
 void exp(const at::Tensor& out, const at::Tensor& self);
 
+// fill_.Scalar: self = value, converted to self's dtype.
+void fill_Scalar(const at::Tensor& self, const c10::Scalar& value);
+
 // ge.Scalar: out (bool) = self >= other.
 void ge_Scalar(const at::Tensor& out, const at::Tensor& self, const c10::Scalar& other);
 

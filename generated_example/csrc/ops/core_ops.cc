@@ -11,7 +11,7 @@
 //                     only; they must be registered because their only kernels are per backend, and the CPU
 //                     fallback would return copies instead of views
 //  * storage:         resize_, the set_ overloads
-//  * fill_.Scalar     (factories like ones/full/zeros_like)
+//  * fill_.Scalar     (factories like ones/full/zeros_like), unless operators.native lists it
 //  * record_stream    (Tensor.record_stream → caching allocator)
 #include "device.h"
 #include "device_allocator.h"
@@ -147,14 +147,6 @@ at::Tensor& set_empty(at::Tensor& self) {
   return set_storage_offset(self, std::move(storage), 0, {0}, {});
 }
 
-at::Tensor& fill_scalar(at::Tensor& self, const c10::Scalar& value) {
-  if (self.numel() == 0) {
-    return self;
-  }
-  c10::DeviceGuard guard(self.device());
-  launch_on_current_stream(self.device().index(), [out = KernelTensor(self), value] { out.cpu().fill_(value); });
-  return self;
-}
 
 c10::Scalar local_scalar_dense(const at::Tensor& self) {
   TORCH_CHECK(self.numel() == 1, "a Tensor with ", self.numel(), " elements cannot be converted to Scalar");
@@ -204,7 +196,6 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("set_.source_Storage_storage_offset", TORCH_FN(set_storage_offset));
   m.impl("set_.source_Tensor", TORCH_FN(set_tensor));
   m.impl("set_", TORCH_FN(set_empty));
-  m.impl("fill_.Scalar", TORCH_FN(fill_scalar));
   m.impl("record_stream", TORCH_FN(record_stream));
 }
 

@@ -1,0 +1,23 @@
+// Created by accelgen 0.1.0 from accelgen.yaml. This file is yours: accelgen never overwrites it.
+// fill_.Scalar: self = value, converted to self's dtype.
+//
+// The mydevice kernel of this operator. The generated operator (csrc/ops/native/pointwise.h)
+// calls it once it has checked the arguments, worked out the result and allocated it; the contract is at the
+// top of kernels.h. Replace the body with your device's kernel: enqueue it on the current stream and return
+// without waiting for it.
+//
+// accelgen's default, below, computes on the device with PyTorch's own CPU kernel: inside the enqueued
+// function each tensor is a CPU view of device memory, so every dtype, layout and broadcast PyTorch supports
+// works. It needs the driver's host tasks (driver::launch_host_task, driver::host_task_access).
+#include "kernels/kernels.h"
+
+namespace torch_mydevice::kernels {
+
+void fill_Scalar(const at::Tensor& self, const c10::Scalar& value) {
+  run_kernel(self.device(), [self_arg = KernelArg(self), value] {
+    at::Tensor self = self_arg.cpu();
+    self.fill_(value);
+  });
+}
+
+} // namespace torch_mydevice::kernels
