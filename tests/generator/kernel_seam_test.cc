@@ -97,7 +97,7 @@ TEST(KernelSeam, OneUserOwnedKernelPerNativeOperatorDeclaredInAGeneratedHeader) 
                                          "at::OptionalIntArrayRef dim, bool keepdim,"));
   EXPECT_THAT(header->content, Not(HasSubstr("void mm(")));
   // The generated operators call the kernels, and CMake builds exactly the spec's kernels.
-  EXPECT_THAT(files_by_path.at("csrc/ops/native/binary.h")->content,
+  EXPECT_THAT(files_by_path.at("csrc/ops/native/binary.cc")->content,
               HasSubstr("kernels::add_Tensor(out, self, other, alpha)"));
   const std::string& cmake = files_by_path.at("CMakeLists.txt")->content;
   EXPECT_THAT(cmake, HasSubstr("  csrc/kernels/relu.cc\n"));

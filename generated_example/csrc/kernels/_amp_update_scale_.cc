@@ -2,7 +2,7 @@
 // _amp_update_scale_: GradScaler's dynamic scale update: back off after an overflow, grow after growth_interval clean
 // steps.
 //
-// The mydevice kernel of this operator. The generated operator (csrc/ops/native/amp.h)
+// The mydevice kernel of this operator. The generated operator (csrc/ops/native/amp.cc)
 // calls it once it has checked the arguments, worked out the result and allocated it; the contract is at the
 // top of kernels.h. Replace the body with your device's kernel: enqueue it on the current stream and return
 // without waiting for it.

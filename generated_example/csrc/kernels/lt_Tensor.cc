@@ -1,7 +1,7 @@
 // Created by accelgen 0.1.0 from accelgen.yaml. This file is yours: accelgen never overwrites it.
 // lt.Tensor: out (bool) = self < other.
 //
-// The mydevice kernel of this operator. The generated operator (csrc/ops/native/comparison.h)
+// The mydevice kernel of this operator. The generated operator (csrc/ops/native/binary.cc)
 // calls it once it has checked the arguments, worked out the result and allocated it; the contract is at the
 // top of kernels.h. Replace the body with your device's kernel: enqueue it on the current stream and return
 // without waiting for it.

@@ -2,7 +2,7 @@
 // nll_loss_forward: output = the negative log likelihood loss of self (log-probabilities) for target; total_weight =
 // the sum of the weights used.
 //
-// The mydevice kernel of this operator. The generated operator (csrc/ops/native/loss.h)
+// The mydevice kernel of this operator. The generated operator (csrc/ops/native/loss.cc)
 // calls it once it has checked the arguments, worked out the result and allocated it; the contract is at the
 // top of kernels.h. Replace the body with your device's kernel: enqueue it on the current stream and return
 // without waiting for it.

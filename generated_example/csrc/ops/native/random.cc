@@ -5,9 +5,8 @@
 // are reproducible for a seed. Each call takes (seed, offset) from the generator and advances its offset by the
 // number of values drawn (the Philox convention PyTorch's device generators follow); the device kernel
 // (csrc/kernels/) then fills the tensor from the stream that pair names.
-#include "operator_support.h"
-
 #include "generator.h"
+#include "operator_support.h"
 
 #include <torch/library.h>
 
