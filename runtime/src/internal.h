@@ -111,8 +111,13 @@ struct Stream {
   //   wake_unclaimed  - set by the worker when it wakes sleeping waiters, cleared by a waiter once it runs; while
   //                     it stays set the woken waiter is probably queued behind the worker's own spin, so the
   //                     worker stops spinning after a short grace period and sleeps.
+  //   kernel_started_ns - when the worker started the kernel it is running (0: none). A kernel that runs long is
+  //                     almost always a multi-threaded one (ATen's CPU kernels split work over every CPU above
+  //                     about 32K elements); a host waiter that kept spinning would hold one of those CPUs for the
+  //                     whole kernel, so it stops spinning and sleeps once a kernel has run for kLongKernelNs.
   std::atomic<int> worker_cpu{-1};
   std::atomic<bool> wake_unclaimed{false};
+  std::atomic<int64_t> kernel_started_ns{0};
 
   std::mutex err_mu;
   std::atomic<bool> has_error{false};

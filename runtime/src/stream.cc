@@ -20,6 +20,7 @@ constexpr int64_t kWorkerSpinNs = 100'000;  // worker: spin this long for new wo
 // the worker's CPU sleeps at once instead (see Stream::waitFor), so the longer spin never starves the worker.
 constexpr int64_t kWaitSpinNs = 250'000;
 constexpr int64_t kUnclaimedWakeNs = 5'000;  // worker: a woken waiter not running after this shares our CPU
+constexpr int64_t kLongKernelNs = 20'000;    // waiter: a kernel running this long needs our CPU (kernel_started_ns)
 
 int currentCpu() {
   const int cpu = sched_getcpu();  // vDSO/rseq: tens of nanoseconds
@@ -105,17 +106,20 @@ accelsimError_t Stream::submit(const Op& op, uint64_t* seq) {
 void Stream::waitFor(uint64_t target) {
   if (reached(target)) return;
   // Spin only while the worker runs on another CPU: sharing its CPU, the spin would just keep it from running
-  // (see worker_cpu). The CPU check is repeated every 64 polls because either thread may migrate.
-  bool shares_cpu = false;
+  // (see worker_cpu), and only while the worker is not deep in a long kernel that wants every CPU (see
+  // kernel_started_ns). Both checks are repeated every 64 polls because threads migrate and kernels start.
+  bool stop_spinning = false;
   unsigned polls = 0;
   const bool done = spinFor(
       [&] {
         if (reached(target)) return true;
         if ((++polls & 63) == 1) {
           const int cpu = currentCpu();
-          shares_cpu = cpu >= 0 && cpu == worker_cpu.load(std::memory_order_relaxed);
+          const int64_t kernel_start = kernel_started_ns.load(std::memory_order_relaxed);
+          stop_spinning = (cpu >= 0 && cpu == worker_cpu.load(std::memory_order_relaxed)) ||
+                          (kernel_start != 0 && nowNs() - kernel_start > kLongKernelNs);
         }
-        return shares_cpu;
+        return stop_spinning;
       },
       kWaitSpinNs);
   if (done && reached(target)) return;
@@ -162,7 +166,9 @@ void Stream::releaseRing() {
 }
 
 void Stream::runKernel(accelsimKernelFn fn, void* args) {
+  kernel_started_ns.store(nowNs(), std::memory_order_relaxed);
   const int rc = fn(args);
+  kernel_started_ns.store(0, std::memory_order_relaxed);
   if (rc != 0) {
     std::lock_guard<std::mutex> lock(err_mu);
     if (error == accelsimSuccess) {
