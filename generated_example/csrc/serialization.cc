@@ -4,6 +4,7 @@
 
 #include <torch/csrc/jit/serialization/pickler.h>
 
+#include <ATen/ops/clone_native.h>
 #include <c10/util/Exception.h>
 #include <torch/library.h>
 
@@ -79,6 +80,22 @@ namespace {
 TORCH_LIBRARY_FRAGMENT(torch_mydevice, m) {
   m.def("storage_format(Tensor self) -> int", TORCH_FN(storage_format));
   m.def("set_storage_format(Tensor self, int format) -> ()", TORCH_FN(set_storage_format));
+}
+
+// A clone is a copy of the tensor, its backend metadata included (a storage format describes the data, which the
+// clone has too). PyTorch's own clone (empty_like + copy_) knows nothing of backend metadata; views and
+// detach() share the TensorImpl's metadata already.
+at::Tensor clone_with_backend_meta(const at::Tensor& self, std::optional<c10::MemoryFormat> memory_format) {
+  at::Tensor out = at::native::clone(self, memory_format);
+  const auto meta = self.unsafeGetTensorImpl()->get_backend_meta_intrusive_ptr();
+  if (meta) {
+    out.unsafeGetTensorImpl()->set_backend_meta(meta->clone(meta));
+  }
+  return out;
+}
+
+TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
+  m.impl("clone", TORCH_FN(clone_with_backend_meta));
 }
 
 // Only PrivateUse1 may register (GetBackendMetaAllowlist), once per process.

@@ -154,6 +154,21 @@ def test_backend_meta_follows_detach_and_state_dict():
     assert torch_mydevice.serialization.storage_format(state["bias"]) == 0
 
 
+def test_backend_meta_follows_copies_of_the_tensor():
+    x = torch.randn(3, 4).to(DEVICE)
+    torch_mydevice.serialization.set_storage_format(x, 5)
+    for copy in (x.clone(), x.clone(memory_format=torch.contiguous_format), torch.clone(x), x.t().clone()):
+        assert torch_mydevice.serialization.storage_format(copy) == 5
+        assert torch._utils.get_tensor_metadata(copy) == {"mydevice.storage_format=5": True}
+    y = x.clone()
+    torch_mydevice.serialization.set_storage_format(y, 6)  # the copy's metadata is its own
+    assert torch_mydevice.serialization.storage_format(x) == 5
+    assert torch_mydevice.serialization.storage_format(torch.randn(2).to(DEVICE).clone()) == 0
+    # Views see the same memory, so they share the base's metadata, as detach() does.
+    for view in (x.t(), x.view(12), x[1:], x.unfold(1, 2, 1), x.reshape(2, 6)):
+        assert torch_mydevice.serialization.storage_format(view) == 5
+
+
 def test_backend_meta_only_for_device_tensors():
     with pytest.raises(RuntimeError, match="mydevice"):
         torch_mydevice.serialization.set_storage_format(torch.ones(2), 1)

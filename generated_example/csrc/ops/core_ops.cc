@@ -176,6 +176,23 @@ void record_stream(at::Tensor& self, c10::Stream stream) {
   device_allocator().recordStream(self.storage().data_ptr(), stream);
 }
 
+// A view shares its base's backend metadata (a c10::BackendMeta on the TensorImpl, such as a vendor's storage
+// format: it describes the memory both see), as detach() does. PyTorch's view kernels build a new TensorImpl
+// without it; this wraps each of them.
+template <auto view_fn>
+struct SharingBackendMeta;
+
+template <typename... Args, at::Tensor (*view_fn)(const at::Tensor&, Args...)>
+struct SharingBackendMeta<view_fn> {
+  static at::Tensor call(const at::Tensor& self, Args... args) {
+    at::Tensor view = view_fn(self, args...);
+    if (auto meta = self.unsafeGetTensorImpl()->get_backend_meta_intrusive_ptr()) {
+      view.unsafeGetTensorImpl()->set_backend_meta(meta->clone(meta));
+    }
+    return view;
+  }
+};
+
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
@@ -185,12 +202,12 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_copy_from", TORCH_FN(copy_from));
   m.impl("_copy_from_and_resize", TORCH_FN(copy_from_and_resize));
   m.impl("_local_scalar_dense", TORCH_FN(local_scalar_dense));
-  m.impl("as_strided", TORCH_FN(at::native::as_strided_tensorimpl));
-  m.impl("view", TORCH_FN(at::native::view));
-  m.impl("_reshape_alias", TORCH_FN(at::native::_reshape_alias));
-  m.impl("unfold", TORCH_FN(at::native::unfold));
-  m.impl("view_as_real", TORCH_FN(at::native::view_as_real));
-  m.impl("view_as_complex", TORCH_FN(at::native::view_as_complex));
+  m.impl("as_strided", TORCH_FN(SharingBackendMeta<&at::native::as_strided_tensorimpl>::call));
+  m.impl("view", TORCH_FN(SharingBackendMeta<&at::native::view>::call));
+  m.impl("_reshape_alias", TORCH_FN(SharingBackendMeta<&at::native::_reshape_alias>::call));
+  m.impl("unfold", TORCH_FN(SharingBackendMeta<&at::native::unfold>::call));
+  m.impl("view_as_real", TORCH_FN(SharingBackendMeta<&at::native::view_as_real>::call));
+  m.impl("view_as_complex", TORCH_FN(SharingBackendMeta<&at::native::view_as_complex>::call));
   m.impl("resize_", TORCH_FN(resize_));
   m.impl("set_.source_Storage", TORCH_FN(set_storage));
   m.impl("set_.source_Storage_storage_offset", TORCH_FN(set_storage_offset));
