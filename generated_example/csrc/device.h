@@ -30,6 +30,11 @@ void check_device_index(c10::DeviceIndex index);
 
 // The calling thread's current device (starts at 0). Reading and setting it never initializes the runtime.
 c10::DeviceIndex current_device();
+
+// `device`, or the current device for a negative index (the -1 that PyTorch's APIs use for "current").
+inline c10::DeviceIndex device_or_current(c10::DeviceIndex device) {
+  return device < 0 ? current_device() : device;
+}
 void set_device(c10::DeviceIndex index);
 // Sets `index` as current and returns the previous current device.
 c10::DeviceIndex exchange_device(c10::DeviceIndex index);

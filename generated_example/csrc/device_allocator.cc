@@ -512,7 +512,7 @@ void release_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool) {
 
 namespace {
 // Tensors created on PrivateUse1 get their memory here (c10::GetAllocator(PrivateUse1)).
-const bool registered = [] {
+const bool allocator_registered = [] {
   c10::SetAllocator(c10::DeviceType::PrivateUse1, &device_allocator());
   return true;
 }();

@@ -88,7 +88,7 @@ c10::DeviceIndex MydeviceHooks::maybeExchangeDevice(c10::DeviceIndex device) con
 
 namespace {
 
-const bool registered = [] {
+const bool hooks_registered = [] {
   // Leaked on purpose: hooks are queried until the very end of the process.
   at::RegisterPrivateUse1HooksInterface(new MydeviceHooks());
   return true;

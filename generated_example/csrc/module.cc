@@ -96,10 +96,6 @@ bool parse_device(PyObject* arg, c10::DeviceIndex* device) {
   return true;
 }
 
-c10::DeviceIndex resolve(c10::DeviceIndex device) {
-  return device < 0 ? current_device() : device;
-}
-
 PyObject* py_bool(bool value) {
   if (value) {
     Py_RETURN_TRUE;
@@ -164,7 +160,7 @@ PyObject* synchronize(PyObject*, PyObject* arg) {
   if (!parse_device(arg, &device)) {
     return nullptr;
   }
-  device = resolve(device);
+  device = device_or_current(device);
   check_device_index(device);
   int previous = 0;
   MYDEVICE_CHECK(driver::get_device(&previous));
@@ -191,7 +187,7 @@ PyObject* get_device_properties(PyObject*, PyObject* arg) {
   if (!parse_device(arg, &device)) {
     return nullptr;
   }
-  device = resolve(device);
+  device = device_or_current(device);
   check_device_index(device);
   driver::DeviceProperties prop{};
   MYDEVICE_CHECK(driver::get_device_properties(&prop, device));
@@ -214,7 +210,7 @@ PyObject* current_stream_py(PyObject*, PyObject* arg) {
   if (!parse_device(arg, &device)) {
     return nullptr;
   }
-  device = resolve(device);
+  device = device_or_current(device);
   check_device_index(device);
   return stream_tuple(current_stream(device));
   MYDEVICE_PY_END(nullptr)
@@ -226,7 +222,7 @@ PyObject* default_stream_py(PyObject*, PyObject* arg) {
   if (!parse_device(arg, &device)) {
     return nullptr;
   }
-  return stream_tuple(default_stream(resolve(device)));
+  return stream_tuple(default_stream(device_or_current(device)));
   MYDEVICE_PY_END(nullptr)
 }
 
@@ -267,7 +263,7 @@ PyObject* memory_stats(PyObject*, PyObject* arg) {
   if (!parse_device(arg, &device)) {
     return nullptr;
   }
-  device = resolve(device);
+  device = device_or_current(device);
   const DeviceStats s = device_allocator().getDeviceStats(device);
   return Py_BuildValue(
       "{s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:L,s:L,s:L,s:L,s:L,s:N,s:N}", "allocation",
@@ -296,7 +292,7 @@ PyObject* reset_peak_memory_stats(PyObject*, PyObject* arg) {
   if (!parse_device(arg, &device)) {
     return nullptr;
   }
-  device_allocator().resetPeakStats(resolve(device));
+  device_allocator().resetPeakStats(device_or_current(device));
   Py_RETURN_NONE;
   MYDEVICE_PY_END(nullptr)
 }
@@ -307,7 +303,7 @@ PyObject* reset_accumulated_memory_stats(PyObject*, PyObject* arg) {
   if (!parse_device(arg, &device)) {
     return nullptr;
   }
-  device_allocator().resetAccumulatedStats(resolve(device));
+  device_allocator().resetAccumulatedStats(device_or_current(device));
   Py_RETURN_NONE;
   MYDEVICE_PY_END(nullptr)
 }
@@ -318,7 +314,7 @@ PyObject* mem_get_info(PyObject*, PyObject* arg) {
   if (!parse_device(arg, &device)) {
     return nullptr;
   }
-  const auto [free_bytes, total_bytes] = device_allocator().getMemoryInfo(resolve(device));
+  const auto [free_bytes, total_bytes] = device_allocator().getMemoryInfo(device_or_current(device));
   return Py_BuildValue("(KK)", static_cast<unsigned long long>(free_bytes),
                        static_cast<unsigned long long>(total_bytes));
   MYDEVICE_PY_END(nullptr)

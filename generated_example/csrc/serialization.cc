@@ -99,7 +99,7 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
 }
 
 // Only PrivateUse1 may register (GetBackendMetaAllowlist), once per process.
-const bool registered = [] {
+const bool backend_meta_registered = [] {
   torch::jit::TensorBackendMetaRegistry(c10::DeviceType::PrivateUse1, &serialize_backend_meta,
                                         &deserialize_backend_meta);
   return true;

@@ -46,10 +46,6 @@ DeviceStreams& streams_of(c10::DeviceIndex device) {
   return registry()[static_cast<size_t>(device)];
 }
 
-c10::DeviceIndex resolve(c10::DeviceIndex device) {
-  return device < 0 ? current_device() : device;
-}
-
 c10::Stream make_stream(c10::DeviceIndex device, c10::StreamId id) {
   return c10::Stream(c10::Stream::UNSAFE, c10::Device(c10::DeviceType::PrivateUse1, device), id);
 }
@@ -100,13 +96,13 @@ driver::Stream native_stream(const c10::Stream& stream) {
 }
 
 c10::Stream default_stream(c10::DeviceIndex device) {
-  device = resolve(device);
+  device = device_or_current(device);
   check_device_index(device);
   return make_stream(device, 0);
 }
 
 c10::Stream current_stream(c10::DeviceIndex device) {
-  device = resolve(device);
+  device = device_or_current(device);
   const auto& ids = current_ids();
   const c10::StreamId id = static_cast<size_t>(device) < ids.size() ? ids[static_cast<size_t>(device)] : 0;
   return make_stream(device, id);
@@ -127,7 +123,7 @@ c10::Stream exchange_stream(const c10::Stream& stream) {
 }
 
 c10::Stream stream_from_pool(c10::DeviceIndex device, bool high_priority) {
-  device = resolve(device);
+  device = device_or_current(device);
   auto& streams = streams_of(device);
   auto& next = high_priority ? streams.high_next : streams.low_next;
   const size_t slot = next.fetch_add(1) % kPoolSize;
@@ -148,7 +144,7 @@ c10::Stream stream_from_pool(c10::DeviceIndex device, bool high_priority) {
 }
 
 c10::Stream new_stream(c10::DeviceIndex device, int priority) {
-  device = resolve(device);
+  device = device_or_current(device);
   return make_stream(device, create_stream(device, priority));
 }
 
