@@ -35,7 +35,103 @@ def _restore_current_device():
 
 requires_two_devices = pytest.mark.skipif(expected_device_count() < 2, reason="needs two mydevice devices")
 
-# operators.fallback in the spec: with "cpu" every operator works (natively or through the CPU fallback);
-# with "error" only the native ones do, so tests that compute with arbitrary operators are skipped.
+# What the spec says about operators and dtypes, in one place for every test file.
+# operators.fallback: with "cpu" every operator works (natively or through the CPU fallback); with "error" only
+# the native ones do, so tests that compute with arbitrary operators are skipped.
 CPU_FALLBACK = True
 requires_cpu_fallback = pytest.mark.skipif(not CPU_FALLBACK, reason="operators.fallback is 'error'")
+
+# operators.native: the operators with a native kernel (csrc/kernels/).
+NATIVE_OPS = [
+    "_amp_foreach_non_finite_check_and_unscale_",
+    "_amp_update_scale_",
+    "_log_softmax",
+    "_log_softmax_backward_data",
+    "_softmax",
+    "_softmax_backward_data",
+    "abs",
+    "add.Tensor",
+    "addcdiv",
+    "addcmul",
+    "addmm",
+    "amax",
+    "amin",
+    "argmax",
+    "baddbmm",
+    "bmm",
+    "cos",
+    "div.Tensor",
+    "embedding",
+    "embedding_dense_backward",
+    "eq.Scalar",
+    "eq.Tensor",
+    "exp",
+    "fill_.Scalar",
+    "ge.Scalar",
+    "ge.Tensor",
+    "gelu",
+    "gelu_backward",
+    "gt.Scalar",
+    "gt.Tensor",
+    "le.Scalar",
+    "le.Tensor",
+    "leaky_relu",
+    "leaky_relu_backward",
+    "lerp.Scalar",
+    "log",
+    "lt.Scalar",
+    "lt.Tensor",
+    "masked_fill_.Scalar",
+    "maximum",
+    "mean.dim",
+    "minimum",
+    "mm",
+    "mse_loss",
+    "mse_loss_backward",
+    "mul.Tensor",
+    "ne.Scalar",
+    "ne.Tensor",
+    "neg",
+    "nll_loss_backward",
+    "nll_loss_forward",
+    "normal_",
+    "pow.Tensor_Scalar",
+    "pow.Tensor_Tensor",
+    "reciprocal",
+    "relu",
+    "rsqrt",
+    "sigmoid",
+    "sigmoid_backward",
+    "silu",
+    "silu_backward",
+    "sin",
+    "sqrt",
+    "sub.Tensor",
+    "sum.dim_IntList",
+    "tanh",
+    "tanh_backward",
+    "threshold_backward",
+    "uniform_",
+    "where.self",
+    "zero_",
+]
+
+# dtypes: the dtypes the native kernels are generated for.
+SPEC_DTYPES = [
+    torch.float32,
+    torch.float64,
+    torch.float16,
+    torch.bfloat16,
+    torch.int64,
+    torch.int32,
+    torch.int16,
+    torch.int8,
+    torch.uint8,
+    torch.bool,
+]
+
+
+def requires_native_or_fallback(*ops):
+    """Skips a test whose operators are neither native nor reachable through the CPU fallback."""
+    missing = [op for op in ops if op not in NATIVE_OPS]
+    return pytest.mark.skipif(not CPU_FALLBACK and bool(missing), reason=f"not native and no CPU fallback: {missing}")

@@ -10,87 +10,8 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from conftest import DEVICE
-
-FALLBACK_CPU = True
-NATIVE_OPS = [
-    "_amp_foreach_non_finite_check_and_unscale_",
-    "_amp_update_scale_",
-    "_log_softmax",
-    "_log_softmax_backward_data",
-    "_softmax",
-    "_softmax_backward_data",
-    "abs",
-    "add.Tensor",
-    "addcdiv",
-    "addcmul",
-    "addmm",
-    "amax",
-    "amin",
-    "argmax",
-    "baddbmm",
-    "bmm",
-    "cos",
-    "div.Tensor",
-    "embedding",
-    "embedding_dense_backward",
-    "eq.Scalar",
-    "eq.Tensor",
-    "exp",
-    "fill_.Scalar",
-    "ge.Scalar",
-    "ge.Tensor",
-    "gelu",
-    "gelu_backward",
-    "gt.Scalar",
-    "gt.Tensor",
-    "le.Scalar",
-    "le.Tensor",
-    "leaky_relu",
-    "leaky_relu_backward",
-    "lerp.Scalar",
-    "log",
-    "lt.Scalar",
-    "lt.Tensor",
-    "masked_fill_.Scalar",
-    "maximum",
-    "mean.dim",
-    "minimum",
-    "mm",
-    "mse_loss",
-    "mse_loss_backward",
-    "mul.Tensor",
-    "ne.Scalar",
-    "ne.Tensor",
-    "neg",
-    "nll_loss_backward",
-    "nll_loss_forward",
-    "normal_",
-    "pow.Tensor_Scalar",
-    "pow.Tensor_Tensor",
-    "reciprocal",
-    "relu",
-    "rsqrt",
-    "sigmoid",
-    "sigmoid_backward",
-    "silu",
-    "silu_backward",
-    "sin",
-    "sqrt",
-    "sub.Tensor",
-    "sum.dim_IntList",
-    "tanh",
-    "tanh_backward",
-    "threshold_backward",
-    "uniform_",
-    "where.self",
-    "zero_",
-]
-
-
-def needs(*ops):
-    missing = [op for op in ops if op not in NATIVE_OPS]
-    return pytest.mark.skipif(not FALLBACK_CPU and bool(missing), reason=f"not native and no CPU fallback: {missing}")
+from conftest import CPU_FALLBACK, DEVICE
+from conftest import requires_native_or_fallback as needs
 
 
 def grads_on(device, fn, *inputs):
@@ -147,7 +68,7 @@ def test_embedding_gradient_with_padding_idx():
     assert_same_grads(lambda w: F.embedding(idx.to(w.device), w, padding_idx=1) * 3, weight)
 
 
-@pytest.mark.skipif(not FALLBACK_CPU, reason="operators.fallback is error")
+@pytest.mark.skipif(not CPU_FALLBACK, reason="operators.fallback is error")
 def test_fallback_operator_gradients():
     # cumsum, cumprod and sort are not native: they run through the CPU fallback, forward and backward.
     assert_same_grads(lambda x: torch.cumsum(x, 1) * torch.cumprod(x[:, :2], 0).sum() + x.sort(1).values, X,

@@ -17,7 +17,7 @@ import unittest
 import torch
 
 import torch_mydevice  # noqa: F401  (registers the backend before the harness looks for it)
-from conftest import CPU_FALLBACK, expected_device_count
+from conftest import CPU_FALLBACK, SPEC_DTYPES, expected_device_count
 from torch._utils import _is_privateuse1_backend_available
 from torch.testing._internal.common_device_type import (  # noqa: E402
     deviceCountAtLeast,
@@ -29,19 +29,6 @@ from torch.testing._internal.common_device_type import (  # noqa: E402
 from torch.testing._internal.common_methods_invocations import op_db  # noqa: E402
 from torch.testing._internal.common_utils import TestCase  # noqa: E402
 
-# The dtypes of the device spec, and the floating ones among them.
-SPEC_DTYPES = [
-    torch.float32,
-    torch.float64,
-    torch.float16,
-    torch.bfloat16,
-    torch.int64,
-    torch.int32,
-    torch.int16,
-    torch.int8,
-    torch.uint8,
-    torch.bool,
-]
 FLOAT_DTYPES = [d for d in SPEC_DTYPES if d.is_floating_point] or [torch.float32]
 NUMERIC_DTYPES = [d for d in SPEC_DTYPES if d != torch.bool]
 

@@ -9,98 +9,11 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from conftest import DEVICE
+from conftest import CPU_FALLBACK, DEVICE, NATIVE_OPS, SPEC_DTYPES
+from conftest import requires_native_or_fallback as needs
 
-SPEC_DTYPES = [
-    torch.float32,
-    torch.float64,
-    torch.float16,
-    torch.bfloat16,
-    torch.int64,
-    torch.int32,
-    torch.int16,
-    torch.int8,
-    torch.uint8,
-    torch.bool,
-]
 FLOAT_DTYPES = [d for d in SPEC_DTYPES if d.is_floating_point]
 INT_DTYPES = [d for d in SPEC_DTYPES if not d.is_floating_point and not d.is_complex and d != torch.bool]
-# The operators the spec implements natively (operators.native); everything else uses the
-# CPU fallback.
-NATIVE_OPS = [
-    "_amp_foreach_non_finite_check_and_unscale_",
-    "_amp_update_scale_",
-    "_log_softmax",
-    "_log_softmax_backward_data",
-    "_softmax",
-    "_softmax_backward_data",
-    "abs",
-    "add.Tensor",
-    "addcdiv",
-    "addcmul",
-    "addmm",
-    "amax",
-    "amin",
-    "argmax",
-    "baddbmm",
-    "bmm",
-    "cos",
-    "div.Tensor",
-    "embedding",
-    "embedding_dense_backward",
-    "eq.Scalar",
-    "eq.Tensor",
-    "exp",
-    "fill_.Scalar",
-    "ge.Scalar",
-    "ge.Tensor",
-    "gelu",
-    "gelu_backward",
-    "gt.Scalar",
-    "gt.Tensor",
-    "le.Scalar",
-    "le.Tensor",
-    "leaky_relu",
-    "leaky_relu_backward",
-    "lerp.Scalar",
-    "log",
-    "lt.Scalar",
-    "lt.Tensor",
-    "masked_fill_.Scalar",
-    "maximum",
-    "mean.dim",
-    "minimum",
-    "mm",
-    "mse_loss",
-    "mse_loss_backward",
-    "mul.Tensor",
-    "ne.Scalar",
-    "ne.Tensor",
-    "neg",
-    "nll_loss_backward",
-    "nll_loss_forward",
-    "normal_",
-    "pow.Tensor_Scalar",
-    "pow.Tensor_Tensor",
-    "reciprocal",
-    "relu",
-    "rsqrt",
-    "sigmoid",
-    "sigmoid_backward",
-    "silu",
-    "silu_backward",
-    "sin",
-    "sqrt",
-    "sub.Tensor",
-    "sum.dim_IntList",
-    "tanh",
-    "tanh_backward",
-    "threshold_backward",
-    "uniform_",
-    "where.self",
-    "zero_",
-]
-FALLBACK_CPU = True
 
 
 def tol(dtype):
@@ -121,12 +34,6 @@ def sample(shape, dtype, low=-4, high=4):
         return (torch.rand(shape, generator=g) * (high - low) + low).to(dtype)
     lo = 0 if dtype == torch.uint8 else low
     return torch.randint(lo, high, shape, generator=g).to(dtype)
-
-
-def needs(*ops):
-    """Skips a test whose operators are neither native nor reachable through the CPU fallback."""
-    missing = [op for op in ops if op not in NATIVE_OPS]
-    return pytest.mark.skipif(not FALLBACK_CPU and bool(missing), reason=f"not native and no CPU fallback: {missing}")
 
 
 @pytest.mark.parametrize("op", NATIVE_OPS)
@@ -377,7 +284,7 @@ def test_work_is_stream_ordered_on_a_side_stream():
     assert torch.equal(y.cpu(), torch.full((1024,), 52.0))
 
 
-@pytest.mark.skipif(not FALLBACK_CPU, reason="operators.fallback is error")
+@pytest.mark.skipif(not CPU_FALLBACK, reason="operators.fallback is error")
 def test_fallback_operator_next_to_native_ones():
     a = sample((4, 5), torch.float32)
     d = a.to(DEVICE)

@@ -12,84 +12,10 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from conftest import DEVICE
+from conftest import CPU_FALLBACK, DEVICE, NATIVE_OPS
 
 AMP_ENABLED = True
 AMP_DTYPES = [torch.float16, torch.bfloat16]
-FALLBACK_CPU = True
-NATIVE_OPS = [
-    "_amp_foreach_non_finite_check_and_unscale_",
-    "_amp_update_scale_",
-    "_log_softmax",
-    "_log_softmax_backward_data",
-    "_softmax",
-    "_softmax_backward_data",
-    "abs",
-    "add.Tensor",
-    "addcdiv",
-    "addcmul",
-    "addmm",
-    "amax",
-    "amin",
-    "argmax",
-    "baddbmm",
-    "bmm",
-    "cos",
-    "div.Tensor",
-    "embedding",
-    "embedding_dense_backward",
-    "eq.Scalar",
-    "eq.Tensor",
-    "exp",
-    "fill_.Scalar",
-    "ge.Scalar",
-    "ge.Tensor",
-    "gelu",
-    "gelu_backward",
-    "gt.Scalar",
-    "gt.Tensor",
-    "le.Scalar",
-    "le.Tensor",
-    "leaky_relu",
-    "leaky_relu_backward",
-    "lerp.Scalar",
-    "log",
-    "lt.Scalar",
-    "lt.Tensor",
-    "masked_fill_.Scalar",
-    "maximum",
-    "mean.dim",
-    "minimum",
-    "mm",
-    "mse_loss",
-    "mse_loss_backward",
-    "mul.Tensor",
-    "ne.Scalar",
-    "ne.Tensor",
-    "neg",
-    "nll_loss_backward",
-    "nll_loss_forward",
-    "normal_",
-    "pow.Tensor_Scalar",
-    "pow.Tensor_Tensor",
-    "reciprocal",
-    "relu",
-    "rsqrt",
-    "sigmoid",
-    "sigmoid_backward",
-    "silu",
-    "silu_backward",
-    "sin",
-    "sqrt",
-    "sub.Tensor",
-    "sum.dim_IntList",
-    "tanh",
-    "tanh_backward",
-    "threshold_backward",
-    "uniform_",
-    "where.self",
-    "zero_",
-]
 # What one training step of the MLP below needs (forward, backward, SGD with momentum, GradScaler).
 HOT_PATH = ["addmm", "mm", "relu", "threshold_backward", "_log_softmax", "_log_softmax_backward_data",
             "nll_loss_forward", "nll_loss_backward", "sum.dim_IntList", "add.Tensor", "mul.Tensor"]
@@ -150,7 +76,7 @@ def test_mlp_autocast_gradscaler_matches_cpu(amp_dtype):
     compare(amp_dtype, "sgd", 5e-2 if amp_dtype == torch.bfloat16 else 2e-2)
 
 
-@pytest.mark.skipif(not FALLBACK_CPU, reason="operators.fallback is error: nothing can fall back")
+@pytest.mark.skipif(not CPU_FALLBACK, reason="operators.fallback is error: nothing can fall back")
 @pytest.mark.skipif(any(op not in NATIVE_OPS for op in HOT_PATH),
                     reason="the spec leaves hot-path operators to the fallback")
 def test_training_step_does_not_use_the_cpu_fallback():
