@@ -258,6 +258,25 @@ TEST(TreeWriter, FilesNoLongerGeneratedAreRemovedUnlessEdited) {
   EXPECT_TRUE(fs::exists(dir / "csrc/graph.h"));
 }
 
+TEST(TreeWriter, AUserFileNoLongerScaffoldedIsKeptReportedOnceAndReusedWhenItReturns) {
+  TempDir tmp;
+  const fs::path dir = tmp.path() / "dev";
+  write_new_tree(dir, inputs(version_one()));
+  write_text(dir / "csrc/user/kernels.cc", "// my kernels\n");
+  FileSet without_it = version_one();
+  without_it.erase(without_it.begin() + 1);
+  const TreeReport report = update_tree(dir, inputs(without_it), with_base(version_one()));
+  EXPECT_EQ(action_for(report, "csrc/user/kernels.cc"), TreeChange::Action::KeepUnused);
+  EXPECT_EQ(read_text(dir / "csrc/user/kernels.cc"), "// my kernels\n");
+  EXPECT_THAT(report.describe(), HasSubstr("no longer used"));
+  // Reported once: the manifest no longer lists it, so the next run has nothing to say about it.
+  EXPECT_TRUE(update_tree(dir, inputs(without_it), with_base(without_it)).changes.empty());
+  // Back in the output: the user's file is used as it is, never overwritten by the scaffold.
+  const TreeReport back = update_tree(dir, inputs(version_one()), with_base(without_it));
+  EXPECT_EQ(read_text(dir / "csrc/user/kernels.cc"), "// my kernels\n");
+  for (const auto& c : back.changes) EXPECT_NE(c.path, "csrc/user/kernels.cc");
+}
+
 TEST(TreeWriter, DryRunReportsButWritesNothing) {
   TempDir tmp;
   const fs::path dir = tmp.path() / "dev";
