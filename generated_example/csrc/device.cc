@@ -7,8 +7,7 @@
 #include "runtime_config.h"
 
 #include <c10/util/Exception.h>
-
-#include <pthread.h>
+#include <torch/csrc/utils/device_lazy_init.h>
 
 #include <atomic>
 #include <mutex>
@@ -18,13 +17,15 @@ namespace torch_mydevice {
 namespace {
 
 std::atomic<bool> initialized{false};
-std::atomic<bool> in_bad_fork{false};
 
-// Runs in the child after fork(): everything the parent initialized is unusable here.
-void mark_child_as_bad_fork() {
-  if (initialized.load()) {
-    in_bad_fork.store(true);
-  }
+// Fork safety: a child forked after the runtime initialized cannot use it (the worker threads do not exist there).
+// torch's own registry marks the child (torch::utils::register_fork_handler_for_device_init, as for CUDA).
+void install_fork_handler() {
+  torch::utils::register_fork_handler_for_device_init(c10::DeviceType::PrivateUse1);
+}
+
+bool in_forked_child() {
+  return torch::utils::is_device_in_bad_fork(c10::DeviceType::PrivateUse1);
 }
 
 } // namespace
@@ -40,16 +41,16 @@ c10::DeviceIndex device_count() noexcept {
 }
 
 bool is_initialized() noexcept {
-  return initialized.load() && !in_bad_fork.load();
+  return initialized.load() && !in_forked_child();
 }
 
 bool is_in_bad_fork() noexcept {
-  return in_bad_fork.load();
+  return in_forked_child();
 }
 
 void lazy_init() {
   TORCH_CHECK(
-      !in_bad_fork.load(),
+      !in_forked_child(),
       "Cannot re-initialize mydevice in a forked subprocess. The mydevice runtime was initialized in the "
       "parent process before fork(); its worker threads do not exist in the child. To use mydevice with "
       "multiprocessing, use the 'spawn' (or 'forkserver') start method.");
@@ -62,7 +63,7 @@ void lazy_init() {
     int count = 0;
     MYDEVICE_CHECK(driver::get_device_count(&count));
     TORCH_CHECK(count > 0, "No mydevice device is available (MYDEVICE_DEVICE_COUNT=0?)");
-    pthread_atfork(nullptr, nullptr, &mark_child_as_bad_fork);
+    install_fork_handler();
     initialized.store(true, std::memory_order_release);
   });
 }

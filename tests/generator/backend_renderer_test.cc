@@ -200,6 +200,15 @@ TEST(BackendRenderer, UserExtensionPointsAreScaffoldedOnceAndCompiled) {
   }
 }
 
+TEST(BackendRenderer, ForkSafetyUsesTorchsOwnRegistryWhereTheTargetHasIt) {
+  const std::string on_2_14 = find(render_backend(default_spec(), v("2.14", "2.14")), "csrc/device.cc")->content;
+  EXPECT_THAT(on_2_14, HasSubstr("torch::utils::register_fork_handler_for_device_init(c10::DeviceType::PrivateUse1)"));
+  EXPECT_THAT(on_2_14, Not(HasSubstr("pthread_atfork")));
+  const std::string on_2_6 = find(render_backend(default_spec(), v("2.6", "2.6")), "csrc/device.cc")->content;
+  EXPECT_THAT(on_2_6, HasSubstr("pthread_atfork(nullptr, nullptr, &mark_child_as_bad_fork)"));
+  EXPECT_THAT(on_2_6, Not(HasSubstr("device_lazy_init.h")));
+}
+
 TEST(BackendRenderer, DeviceNameReachesCodeAndPackage) {
   const FileSet files = render_backend(default_spec("npu2"), v("2.14", "2.14"));
   const GeneratedFile* init = find(files, "torch_npu2/__init__.py");
