@@ -11,6 +11,7 @@
 #include "model/operator_catalog.h"
 #include "render/escape.h"
 #include "render/mustache_renderer.h"
+#include "render/text_lines.h"
 
 namespace accelgen {
 namespace {
@@ -46,18 +47,6 @@ data line_list(const std::vector<std::string>& lines) {
     items.push_back(item);
   }
   return items;
-}
-
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return lines;
 }
 
 bool capability_on(const DeviceSpec& spec, const std::string& name) {

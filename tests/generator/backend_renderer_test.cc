@@ -9,6 +9,7 @@
 
 #include <regex>
 
+#include "render/text_lines.h"
 #include "spec/spec_loader.h"
 
 namespace accelgen {
@@ -90,18 +91,6 @@ bool defines_version_machinery(const std::string& path) {
   return path.starts_with("third_party/") || path == "csrc/version.h" || path.ends_with("/_version.py");
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return lines;
-}
-
 TEST(BackendRenderer, SingleVersionOutputHasNoVersionBranches) {
   // One targeted version: the code a person would write for it, with no guard and no compatibility note.
   for (const char* version : {"2.6", "2.14"}) {
@@ -146,7 +135,7 @@ TEST(BackendRenderer, RangeOutputGuardsEveryVersionDependentBlock) {
   int cpp_guards = 0, py_guards = 0;
   for (const auto& f : files) {
     if (defines_version_machinery(f.path)) continue;
-    const auto lines = lines_of(f.content);
+    const auto lines = split_lines(f.content);
     const bool python = f.path.ends_with(".py");
     bool uses_version_tuple = false;
     for (std::size_t i = 0; i < lines.size(); ++i) {
