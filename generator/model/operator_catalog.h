@@ -25,7 +25,7 @@ struct KernelSignature {
 
 struct CatalogOperator {
   std::string name;      // "add.Tensor"
-  std::string family;    // kernel family the templates group it under: "binary", "unary", "reduction", ...
+  std::string family;    // the operator file that holds it, csrc/ops/native/<family>.cc: "binary", "unary", ...
   std::string capability;  // a capability the operator needs ("generator"), or ""
   KernelSignature kernel;
 };

@@ -86,7 +86,6 @@ data kernel_data(const CatalogOperator& op, const data& names) {
   item.set("aten", op.name);
   item.set("function", code.function);
   item.set("family", op.family);
-  item.set("file", op.family == "comparison" ? std::string("binary") : op.family);  // csrc/ops/native/<file>.cc
   item.set("summary", op.kernel.summary);
   item.set("comment_lines", line_list(comment_words(op.name + ": " + op.kernel.summary + ".")));
   item.set("device", code.device);
