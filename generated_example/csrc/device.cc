@@ -33,8 +33,8 @@ bool in_forked_child() {
 c10::DeviceIndex device_count() noexcept {
   ensure_runtime_configured();
   int count = 0;
-  if (driver::peek_device_count(&count) != driver::Status::success) {
-    driver::clear_last_error();
+  if (driver::get().peek_device_count(&count) != driver::Status::success) {
+    driver::get().clear_last_error();
     return 0;
   }
   return static_cast<c10::DeviceIndex>(count);
@@ -61,7 +61,7 @@ void lazy_init() {
   std::call_once(once, [] {
     ensure_runtime_configured();
     int count = 0;
-    MYDEVICE_CHECK(driver::get_device_count(&count));
+    MYDEVICE_CHECK(driver::get().get_device_count(&count));
     TORCH_CHECK(count > 0, "No mydevice device is available (MYDEVICE_DEVICE_COUNT=0?)");
     install_fork_handler();
     initialized.store(true, std::memory_order_release);
@@ -106,16 +106,16 @@ DeviceScope::DeviceScope(c10::DeviceIndex index) {
     index = thread_current_device;
   }
   check_device_index(index);
-  MYDEVICE_CHECK(driver::get_device(&previous_));
+  MYDEVICE_CHECK(driver::get().get_device(&previous_));
   if (index != previous_) {
-    MYDEVICE_CHECK(driver::set_device(index));
+    MYDEVICE_CHECK(driver::get().set_device(index));
   }
 }
 
 DeviceScope::~DeviceScope() {
   int now = previous_;
-  if (driver::get_device(&now) == driver::Status::success && now != previous_) {
-    MYDEVICE_WARN_ON_ERROR(driver::set_device(previous_));
+  if (driver::get().get_device(&now) == driver::Status::success && now != previous_) {
+    MYDEVICE_WARN_ON_ERROR(driver::get().set_device(previous_));
   }
 }
 

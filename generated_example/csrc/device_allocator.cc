@@ -162,16 +162,16 @@ MYDEVICE_MEMPOOL_ID capture_pool(const DeviceState& state, const c10::Stream& st
 // With state.mutex held: moves blocks whose cross-stream events completed into the cache.
 void process_events(DeviceState& state) {
   for (auto it = state.pending.begin(); it != state.pending.end();) {
-    const driver::Status status = driver::event_query(it->first);
+    const driver::Status status = driver::get().event_query(it->first);
     if (status == driver::Status::not_ready) {
-      driver::clear_last_error();
+      driver::get().clear_last_error();
       ++it;
       continue;
     }
     if (status != driver::Status::success) {
-      warn_runtime_error(status, "driver::event_query");
+      warn_runtime_error(status, "Driver::event_query");
     }
-    MYDEVICE_WARN_ON_ERROR(driver::event_destroy(it->first));
+    MYDEVICE_WARN_ON_ERROR(driver::get().event_destroy(it->first));
     Block* block = it->second;
     it = state.pending.erase(it);
     if (--block->pending_events == 0 && !block->allocated) {
@@ -187,11 +187,11 @@ void release_cached(DeviceState& state, c10::DeviceIndex device) {
     return;
   }
   DeviceScope scope(device);
-  MYDEVICE_CHECK(driver::device_synchronize()); // driver::free does not wait for pending work
+  MYDEVICE_CHECK(driver::get().device_synchronize()); // Driver::free does not wait for pending work
   state.stats.num_sync_all_streams++;
   process_events(state);
   for (Block* block : state.cached) {
-    MYDEVICE_WARN_ON_ERROR(driver::free(block->ptr));
+    MYDEVICE_WARN_ON_ERROR(driver::get().free(block->ptr));
     stat_sub(state.stats.segment, block->size, 1);
     stat_sub(state.stats.reserved_bytes, block->size, block->size);
     state.stats.num_device_free++;
@@ -209,19 +209,19 @@ Block* allocate_segment(DeviceState& state, c10::DeviceIndex device, const c10::
                         size_t requested) {
   DeviceScope scope(device);
   void* ptr = nullptr;
-  driver::Status status = driver::malloc(&ptr, size);
+  driver::Status status = driver::get().malloc(&ptr, size);
   if (status == driver::Status::out_of_memory) {
-    driver::clear_last_error();
+    driver::get().clear_last_error();
     state.stats.num_alloc_retries++;
     release_cached(state, device);
-    status = driver::malloc(&ptr, size);
+    status = driver::get().malloc(&ptr, size);
   }
   if (status == driver::Status::out_of_memory) {
-    driver::clear_last_error();
+    driver::get().clear_last_error();
     state.stats.num_ooms++;
     size_t free_bytes = 0;
     size_t total_bytes = 0;
-    MYDEVICE_WARN_ON_ERROR(driver::mem_get_info(&free_bytes, &total_bytes));
+    MYDEVICE_WARN_ON_ERROR(driver::get().mem_get_info(&free_bytes, &total_bytes));
     const auto aggregate = static_cast<size_t>(StatType::AGGREGATE);
     TORCH_CHECK_WITH(
         OutOfMemoryError, false, "mydevice out of memory. Tried to allocate ", format_bytes(requested),
@@ -286,8 +286,8 @@ void free_block(Block* block) {
     DeviceScope scope(block->device);
     for (const c10::Stream& stream : block->used_on) {
       driver::Event event = nullptr;
-      MYDEVICE_CHECK(driver::event_create(&event, false));
-      MYDEVICE_CHECK(driver::event_record(event, native_stream(stream)));
+      MYDEVICE_CHECK(driver::get().event_create(&event, false));
+      MYDEVICE_CHECK(driver::get().event_record(event, native_stream(stream)));
       state.pending.emplace_back(event, block);
       block->pending_events++;
     }
@@ -295,7 +295,7 @@ void free_block(Block* block) {
     TORCH_WARN("mydevice allocator: could not record a free on its streams (", e.what_without_backtrace(),
                "); synchronizing the device instead");
     DeviceScope scope(block->device);
-    MYDEVICE_WARN_ON_ERROR(driver::device_synchronize());
+    MYDEVICE_WARN_ON_ERROR(driver::get().device_synchronize());
     process_events(state);
   }
   block->used_on.clear();
@@ -378,7 +378,7 @@ c10::DeleterFnPtr MydeviceCachingAllocator::raw_deleter() const {
 }
 
 void MydeviceCachingAllocator::copy_data(void* dest, const void* src, std::size_t count) const {
-  MYDEVICE_CHECK(driver::memcpy(dest, src, count, driver::CopyKind::device_to_device));
+  MYDEVICE_CHECK(driver::get().memcpy(dest, src, count, driver::CopyKind::device_to_device));
 }
 
 bool MydeviceCachingAllocator::initialized() {
@@ -449,7 +449,7 @@ std::pair<size_t, size_t> MydeviceCachingAllocator::getMemoryInfo(c10::DeviceInd
   DeviceScope scope(device);
   size_t free_bytes = 0;
   size_t total_bytes = 0;
-  MYDEVICE_CHECK(driver::mem_get_info(&free_bytes, &total_bytes));
+  MYDEVICE_CHECK(driver::get().mem_get_info(&free_bytes, &total_bytes));
   return {free_bytes, total_bytes};
 }
 
@@ -468,7 +468,7 @@ void resize_storage_bytes(c10::StorageImpl& storage, size_t new_nbytes) {
   const size_t keep = std::min(old_nbytes, new_nbytes);
   const c10::Stream stream = current_stream(device);
   if (keep > 0 && storage.data() != nullptr) {
-    MYDEVICE_CHECK(driver::memcpy_async(fresh.get(), storage.data(), keep, driver::CopyKind::device_to_device,
+    MYDEVICE_CHECK(driver::get().memcpy_async(fresh.get(), storage.data(), keep, driver::CopyKind::device_to_device,
                                         native_stream(stream)));
   }
   c10::DataPtr old = storage.set_data_ptr(std::move(fresh));

@@ -2,9 +2,9 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 #pragma once
 
-// The device memory allocator: a stream-aware caching allocator on top of driver::malloc/driver::free.
+// The device memory allocator: a stream-aware caching allocator on top of Driver::malloc/Driver::free.
 //
-// Why caching: device malloc/free are expensive and driver::free, like cudaFree, does not wait for the work
+// Why caching: device malloc/free are expensive and Driver::free, like cudaFree, does not wait for the work
 // that still uses the memory. PyTorch therefore never returns device memory to the runtime when a tensor
 // dies. The block goes back to a pool and is reused by a later allocation *on the same stream*: work on one
 // stream runs in order, so the new owner cannot overtake the old one. A block that was also used on other

@@ -102,7 +102,7 @@ void MydeviceGraph::capture_begin(c10::MempoolId_t pool, at::GraphCaptureMode ca
   begin_allocate_to_pool(device_, pool_, capture_stream_);
   holds_pool_ = true;
   DeviceScope scope(device_);
-  const driver::Status status = driver::stream_begin_capture(native_stream(capture_stream_));
+  const driver::Status status = driver::get().stream_begin_capture(native_stream(capture_stream_));
   if (status != driver::Status::success) {
     end_allocate_to_pool(device_, pool_);
     release_pool(device_, pool_);
@@ -125,11 +125,11 @@ void MydeviceGraph::capture_end() {
   t_recorder.reset();
   DeviceScope scope(device_);
   driver::Graph graph = nullptr;
-  const driver::Status status = driver::stream_end_capture(native_stream(capture_stream_), &graph);
+  const driver::Status status = driver::get().stream_end_capture(native_stream(capture_stream_), &graph);
   capturing_ = false;
   end_allocate_to_pool(device_, pool_);
   if (status == driver::Status::capture_invalidated) {
-    driver::clear_last_error();
+    driver::get().clear_last_error();
     release_pool(device_, pool_);
     holds_pool_ = false;
     TORCH_CHECK(false, "mydevice graph: the capture was invalidated by an operation that is not permitted while ",
@@ -143,14 +143,14 @@ void MydeviceGraph::capture_end() {
   }
   graph_ = graph;
   captured_ = true;
-  MYDEVICE_CHECK(driver::graph_node_count(graph_, &node_count_));
+  MYDEVICE_CHECK(driver::get().graph_node_count(graph_, &node_count_));
   if (node_count_ == 0) {
     TORCH_WARN("mydevice graph: the capture recorded no device work (was the work on another stream or device?)");
   }
   if (!keep_graph_) {
     instantiate();
     if (!debug_mode_) { // debug_dump() reads the graph
-      MYDEVICE_WARN_ON_ERROR(driver::graph_destroy(graph_));
+      MYDEVICE_WARN_ON_ERROR(driver::get().graph_destroy(graph_));
       graph_ = nullptr;
     }
   }
@@ -163,10 +163,10 @@ void MydeviceGraph::instantiate() {
   DeviceScope scope(device_);
   if (exec_ != nullptr) {
     wait_for_replays();
-    MYDEVICE_CHECK(driver::graph_exec_destroy(exec_));
+    MYDEVICE_CHECK(driver::get().graph_exec_destroy(exec_));
     exec_ = nullptr;
   }
-  MYDEVICE_CHECK(driver::graph_instantiate(&exec_, graph_));
+  MYDEVICE_CHECK(driver::get().graph_instantiate(&exec_, graph_));
 }
 
 void MydeviceGraph::replay() {
@@ -178,7 +178,7 @@ void MydeviceGraph::replay() {
   // Replays run on the current stream of the graph's device, in order with the work around them.
   const c10::Stream stream = current_stream(device_);
   const driver::Stream native = native_stream(stream);
-  MYDEVICE_CHECK(driver::graph_launch(exec_, native));
+  MYDEVICE_CHECK(driver::get().graph_launch(exec_, native));
   ++replays_;
   // reset() waits for pending replays before the pool's memory may be reused: remember the last one per stream.
   driver::Event* event = nullptr;
@@ -189,28 +189,28 @@ void MydeviceGraph::replay() {
   }
   if (event == nullptr) {
     driver::Event created = nullptr;
-    MYDEVICE_CHECK(driver::event_create(&created, false));
+    MYDEVICE_CHECK(driver::get().event_create(&created, false));
     replay_events_.emplace_back(stream, created);
     event = &replay_events_.back().second;
   }
-  MYDEVICE_CHECK(driver::event_record(*event, native));
+  MYDEVICE_CHECK(driver::get().event_record(*event, native));
 }
 
 void MydeviceGraph::wait_for_replays() {
   for (const auto& [stream, event] : replay_events_) {
-    MYDEVICE_CHECK(driver::event_synchronize(event));
+    MYDEVICE_CHECK(driver::get().event_synchronize(event));
   }
 }
 
 void MydeviceGraph::abandon_capture() noexcept {
   t_recorder.reset();
   driver::Graph graph = nullptr;
-  const driver::Status status = driver::stream_end_capture(native_stream(capture_stream_), &graph);
+  const driver::Status status = driver::get().stream_end_capture(native_stream(capture_stream_), &graph);
   if (status != driver::Status::success) {
-    driver::clear_last_error(); // an invalidated capture has nothing to give back
+    driver::get().clear_last_error(); // an invalidated capture has nothing to give back
   }
   if (graph != nullptr) {
-    MYDEVICE_WARN_ON_ERROR(driver::graph_destroy(graph));
+    MYDEVICE_WARN_ON_ERROR(driver::get().graph_destroy(graph));
   }
   capturing_ = false;
   try {
@@ -230,15 +230,15 @@ void MydeviceGraph::reset() {
   }
   wait_for_replays();
   for (const auto& [stream, event] : replay_events_) {
-    MYDEVICE_WARN_ON_ERROR(driver::event_destroy(event));
+    MYDEVICE_WARN_ON_ERROR(driver::get().event_destroy(event));
   }
   replay_events_.clear();
   if (exec_ != nullptr) {
-    MYDEVICE_WARN_ON_ERROR(driver::graph_exec_destroy(exec_));
+    MYDEVICE_WARN_ON_ERROR(driver::get().graph_exec_destroy(exec_));
     exec_ = nullptr;
   }
   if (graph_ != nullptr) {
-    MYDEVICE_WARN_ON_ERROR(driver::graph_destroy(graph_));
+    MYDEVICE_WARN_ON_ERROR(driver::get().graph_destroy(graph_));
     graph_ = nullptr;
   }
   // No replay can touch the pool's memory any more: it may go back to the ordinary cache.

@@ -7,10 +7,10 @@
 // torch.accelerator.Graph (Python) and at::accelerator::Graph (C++) find this class in at::GraphImplRegistry
 // under c10::DeviceTypeName(PrivateUse1, /*lower_case=*/false), the upper-cased backend name "MYDEVICE"
 // (graph.cc registers it). One instance per Graph object:
-//   capture_begin  driver::stream_begin_capture on the current stream; allocations on that stream now come from
+//   capture_begin  Driver::stream_begin_capture on the current stream; allocations on that stream now come from
 //                  the graph's private memory pool (device_allocator.h), so replays find their memory intact
-//   capture_end    driver::stream_end_capture, then instantiate() unless keep_graph=True
-//   replay         driver::graph_launch on the current stream: the captured kernels and copies run again, on
+//   capture_end    Driver::stream_end_capture, then instantiate() unless keep_graph=True
+//   replay         Driver::graph_launch on the current stream: the captured kernels and copies run again, on
 //                  whatever the captured addresses hold now (update inputs in place with copy_)
 //   reset          waits for pending replays, destroys graph and executable graph, releases the pool
 // Only device work is captured. Host-side work (Python, .item(), synchronize, copies from pageable host

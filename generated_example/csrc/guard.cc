@@ -25,7 +25,7 @@ bool ready(driver::Status status, const char* call) {
     return true;
   }
   if (status == driver::Status::not_ready) {
-    driver::clear_last_error();
+    driver::get().clear_last_error();
     return false;
   }
   throw_runtime_error(status, call, __FILE__, __LINE__);
@@ -98,16 +98,16 @@ c10::Stream MydeviceGuardImpl::getNewStream(c10::Device device, int priority) co
 }
 
 bool MydeviceGuardImpl::queryStream(const c10::Stream& stream) const {
-  return ready(driver::stream_query(native_stream(stream)), "driver::stream_query");
+  return ready(driver::get().stream_query(native_stream(stream)), "Driver::stream_query");
 }
 
 void MydeviceGuardImpl::synchronizeStream(const c10::Stream& stream) const {
-  MYDEVICE_CHECK(driver::stream_synchronize(native_stream(stream)));
+  MYDEVICE_CHECK(driver::get().stream_synchronize(native_stream(stream)));
 }
 
 void MydeviceGuardImpl::synchronizeDevice(const c10::DeviceIndex device_index) const {
   DeviceScope scope(device_index < 0 ? current_device() : device_index);
-  MYDEVICE_CHECK(driver::device_synchronize());
+  MYDEVICE_CHECK(driver::get().device_synchronize());
 }
 
 void MydeviceGuardImpl::record(void** event, const c10::Stream& stream, const c10::DeviceIndex device_index,
@@ -120,31 +120,31 @@ void MydeviceGuardImpl::record(void** event, const c10::Stream& stream, const c1
   if (native_event == nullptr) {
     // PyTorch's default events do not time (cheaper); torch.Event(enable_timing=True) asks for BACKEND_DEFAULT.
     const bool timing = flag == c10::EventFlag::BACKEND_DEFAULT;
-    MYDEVICE_CHECK(driver::event_create(&native_event, timing));
+    MYDEVICE_CHECK(driver::get().event_create(&native_event, timing));
     *event = native_event;
   }
-  MYDEVICE_CHECK(driver::event_record(native_event, native_stream(stream)));
+  MYDEVICE_CHECK(driver::get().event_record(native_event, native_stream(stream)));
 }
 
 void MydeviceGuardImpl::block(void* event, const c10::Stream& stream) const {
   if (event == nullptr) {
     return; // never recorded: nothing to wait for
   }
-  MYDEVICE_CHECK(driver::stream_wait_event(native_stream(stream), static_cast<driver::Event>(event)));
+  MYDEVICE_CHECK(driver::get().stream_wait_event(native_stream(stream), static_cast<driver::Event>(event)));
 }
 
 bool MydeviceGuardImpl::queryEvent(void* event) const {
   if (event == nullptr) {
     return true;
   }
-  return ready(driver::event_query(static_cast<driver::Event>(event)), "driver::event_query");
+  return ready(driver::get().event_query(static_cast<driver::Event>(event)), "Driver::event_query");
 }
 
 void MydeviceGuardImpl::synchronizeEvent(void* event) const {
   if (event == nullptr) {
     return;
   }
-  MYDEVICE_CHECK(driver::event_synchronize(static_cast<driver::Event>(event)));
+  MYDEVICE_CHECK(driver::get().event_synchronize(static_cast<driver::Event>(event)));
 }
 
 double MydeviceGuardImpl::elapsedTime(void* event1, void* event2, const c10::DeviceIndex device_index) const {
@@ -152,7 +152,7 @@ double MydeviceGuardImpl::elapsedTime(void* event1, void* event2, const c10::Dev
               "Both events must be recorded before calculating elapsed time.");
   DeviceScope scope(device_index);
   float milliseconds = 0;
-  MYDEVICE_CHECK(driver::event_elapsed_time(&milliseconds, static_cast<driver::Event>(event1),
+  MYDEVICE_CHECK(driver::get().event_elapsed_time(&milliseconds, static_cast<driver::Event>(event1),
                                           static_cast<driver::Event>(event2)));
   return static_cast<double>(milliseconds);
 }
@@ -160,7 +160,7 @@ double MydeviceGuardImpl::elapsedTime(void* event1, void* event2, const c10::Dev
 void MydeviceGuardImpl::destroyEvent(void* event, const c10::DeviceIndex device_index) const noexcept {
   (void)device_index;
   if (event != nullptr) {
-    MYDEVICE_WARN_ON_ERROR(driver::event_destroy(static_cast<driver::Event>(event)));
+    MYDEVICE_WARN_ON_ERROR(driver::get().event_destroy(static_cast<driver::Event>(event)));
   }
 }
 
@@ -174,7 +174,7 @@ void* MydeviceGuardImpl::getStreamNativeHandle(const c10::Stream stream) const {
 
 bool MydeviceGuardImpl::isStreamCapturing(const c10::Stream& stream) const {
   bool capturing = false;
-  MYDEVICE_CHECK(driver::stream_is_capturing(native_stream(stream), &capturing));
+  MYDEVICE_CHECK(driver::get().stream_is_capturing(native_stream(stream), &capturing));
   return capturing;
 }
 

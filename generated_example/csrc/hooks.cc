@@ -44,7 +44,7 @@ at::Generator MydeviceHooks::getNewGenerator(c10::DeviceIndex device_index) cons
 c10::Device MydeviceHooks::getDeviceFromPtr(void* data) const {
   lazy_init(); // a device pointer can only exist once the runtime runs
   driver::PointerAttributes attributes{};
-  MYDEVICE_CHECK(driver::pointer_get_attributes(&attributes, data));
+  MYDEVICE_CHECK(driver::get().pointer_get_attributes(&attributes, data));
   TORCH_CHECK(attributes.type == driver::MemoryType::device, "Pointer ", data, " is not mydevice device memory");
   return c10::Device(c10::DeviceType::PrivateUse1, static_cast<c10::DeviceIndex>(attributes.device));
 }
@@ -54,8 +54,8 @@ bool MydeviceHooks::isPinnedPtr(const void* data) const {
     return false; // nothing can be pinned before the runtime started
   }
   driver::PointerAttributes attributes{};
-  if (driver::pointer_get_attributes(&attributes, data) != driver::Status::success) {
-    driver::clear_last_error();
+  if (driver::get().pointer_get_attributes(&attributes, data) != driver::Status::success) {
+    driver::get().clear_last_error();
     return false;
   }
   return attributes.type == driver::MemoryType::host;

@@ -25,8 +25,8 @@ class HostEvent {
  public:
   explicit HostEvent(const c10::Stream& stream) {
     DeviceScope scope(stream.device_index());
-    MYDEVICE_CHECK(driver::event_create(&event_, false));
-    MYDEVICE_CHECK(driver::event_record(event_, native_stream(stream)));
+    MYDEVICE_CHECK(driver::get().event_create(&event_, false));
+    MYDEVICE_CHECK(driver::get().event_record(event_, native_stream(stream)));
   }
   HostEvent(HostEvent&& other) noexcept : event_(std::exchange(other.event_, nullptr)) {}
   HostEvent& operator=(HostEvent&& other) noexcept {
@@ -37,14 +37,14 @@ class HostEvent {
   HostEvent& operator=(const HostEvent&) = delete;
   ~HostEvent() {
     if (event_ != nullptr) {
-      MYDEVICE_WARN_ON_ERROR(driver::event_destroy(event_));
+      MYDEVICE_WARN_ON_ERROR(driver::get().event_destroy(event_));
     }
   }
 
   bool completed() const {
-    const driver::Status status = driver::event_query(event_);
+    const driver::Status status = driver::get().event_query(event_);
     if (status == driver::Status::not_ready) {
-      driver::clear_last_error();
+      driver::get().clear_last_error();
       return false;
     }
     MYDEVICE_CHECK(status);
@@ -65,11 +65,11 @@ struct MydeviceHostAllocatorImpl final : public at::CachingHostAllocatorImpl<c10
  private:
   void allocate_host_memory(size_t size, void** ptr) override {
     lazy_init();
-    MYDEVICE_CHECK(driver::host_alloc(ptr, size));
+    MYDEVICE_CHECK(driver::get().host_alloc(ptr, size));
   }
 
   void free_block(at::HostBlock<c10::Stream>* block) override {
-    MYDEVICE_WARN_ON_ERROR(driver::free_host(block->ptr_));
+    MYDEVICE_WARN_ON_ERROR(driver::get().free_host(block->ptr_));
   }
 
   void record_stream(std::optional<std::vector<HostEvent>>& events, c10::Stream stream) override {
@@ -86,7 +86,7 @@ struct MydeviceHostAllocatorImpl final : public at::CachingHostAllocatorImpl<c10
 
   bool stream_is_capturing(c10::Stream stream) const override {
     bool capturing = false;
-    MYDEVICE_CHECK(driver::stream_is_capturing(native_stream(stream), &capturing));
+    MYDEVICE_CHECK(driver::get().stream_is_capturing(native_stream(stream), &capturing));
     return capturing;
   }
 };

@@ -163,14 +163,14 @@ PyObject* synchronize(PyObject*, PyObject* arg) {
   device = device_or_current(device);
   check_device_index(device);
   int previous = 0;
-  MYDEVICE_CHECK(driver::get_device(&previous));
+  MYDEVICE_CHECK(driver::get().get_device(&previous));
   driver::Status status = driver::Status::success;
   // Other Python threads may run while this one waits; nothing in this block may throw.
   Py_BEGIN_ALLOW_THREADS
-  status = driver::set_device(device);
+  status = driver::get().set_device(device);
   if (status == driver::Status::success) {
-    status = driver::device_synchronize();
-    const driver::Status restore = driver::set_device(previous);
+    status = driver::get().device_synchronize();
+    const driver::Status restore = driver::get().set_device(previous);
     if (status == driver::Status::success) {
       status = restore;
     }
@@ -190,7 +190,7 @@ PyObject* get_device_properties(PyObject*, PyObject* arg) {
   device = device_or_current(device);
   check_device_index(device);
   driver::DeviceProperties prop{};
-  MYDEVICE_CHECK(driver::get_device_properties(&prop, device));
+  MYDEVICE_CHECK(driver::get().get_device_properties(&prop, device));
   return Py_BuildValue("{s:s,s:K,s:i,s:i,s:i}", "name", prop.name.c_str(), "total_memory",
                        static_cast<unsigned long long>(prop.total_memory), "major", prop.compute_capability_major,
                        "minor", prop.compute_capability_minor, "multi_processor_count",

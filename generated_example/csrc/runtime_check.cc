@@ -14,8 +14,8 @@ std::string kernel_failure_message;
 
 // Returns and clears the calling thread's last driver error message.
 std::string take_last_message() {
-  std::string message = driver::last_error_message();
-  driver::clear_last_error();
+  std::string message = driver::get().last_error_message();
+  driver::get().clear_last_error();
   return message;
 }
 

@@ -37,7 +37,7 @@ void ensure_runtime_configured() noexcept {
     spec.compute_capability_major = 1;
     spec.compute_capability_minor = 0;
     spec.multiprocessor_count = 8;
-    MYDEVICE_WARN_ON_ERROR(driver::configure(spec));
+    MYDEVICE_WARN_ON_ERROR(driver::get().configure(spec));
     return true;
   }();
   (void)configured;

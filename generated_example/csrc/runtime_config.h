@@ -4,7 +4,7 @@
 
 namespace torch_mydevice {
 
-// Hands the platform the spec (accelgen.yaml) describes to the driver (driver::configure): 2
+// Hands the platform the spec (accelgen.yaml) describes to the driver (Driver::configure): 2
 // device(s) named "mydevice" with 8589934592 bytes each; the environment variable
 // MYDEVICE_DEVICE_COUNT overrides the count. Every path into the driver calls this first (it is idempotent and
 // cheap after the first call), and so does the Python module's init function. Not from a static initializer:

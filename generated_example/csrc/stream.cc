@@ -55,12 +55,12 @@ c10::StreamId create_stream(c10::DeviceIndex device, int priority) {
   DeviceScope scope(device);
   int least = 0;
   int greatest = 0;
-  MYDEVICE_CHECK(driver::stream_priority_range(&least, &greatest));
+  MYDEVICE_CHECK(driver::get().stream_priority_range(&least, &greatest));
   priority = std::min(std::max(priority, greatest), least);
   driver::Stream stream = nullptr;
-  MYDEVICE_CHECK(driver::stream_create(&stream, priority));
+  MYDEVICE_CHECK(driver::get().stream_create(&stream, priority));
   uint64_t id = 0;
-  MYDEVICE_CHECK(driver::stream_get_id(stream, &id));
+  MYDEVICE_CHECK(driver::get().stream_get_id(stream, &id));
   auto& streams = streams_of(device);
   std::lock_guard<std::mutex> lock(streams.mutex);
   streams.by_id.emplace(static_cast<c10::StreamId>(id), stream);
@@ -84,7 +84,7 @@ driver::Stream native_stream(const c10::Stream& stream) {
     lazy_init();
     check_device_index(device);
     driver::Stream handle = nullptr;
-    MYDEVICE_CHECK(driver::stream_get_default(device, &handle));
+    MYDEVICE_CHECK(driver::get().stream_get_default(device, &handle));
     return handle;
   }
   auto& streams = streams_of(device);

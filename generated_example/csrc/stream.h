@@ -5,7 +5,7 @@
 // Streams: how a c10::Stream maps to a driver stream.
 //
 // PyTorch passes streams around as small values (device type, device index, 64-bit StreamId); the backend
-// decides what the id means. Here the StreamId is the driver's own stream id (driver::stream_get_id): 0 is the
+// decides what the id means. Here the StreamId is the driver's own stream id (Driver::stream_get_id): 0 is the
 // default stream of each device, other ids are unique. The "current stream" is per thread and per device,
 // like CUDA's, and starts as the default stream.
 #include "driver/driver.h"

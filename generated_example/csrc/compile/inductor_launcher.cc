@@ -10,7 +10,7 @@
 // device that owns the kernel's buffers, exactly like an eager kernel (ops/launch.h): stream order with the eager
 // operators before and after it, asynchronous to the host, and inside the kernel every device pointer is
 // translated with access() into the address through which device memory may be read and written. Both go
-// through the driver interface (driver::launch_host_task, driver::host_task_access).
+// through the driver interface (Driver::launch_host_task, Driver::host_task_access).
 //
 // The kernel modules are compiled by Inductor without torch headers; they reach this file through a C struct
 // whose address Python reads with ctypes (torch_mydevice_inductor_launcher) and passes on. Keep the struct in step
@@ -50,14 +50,14 @@ int launch(const void* device_memory, int (*run)(void*), void* payload, void (*d
     driver::PointerAttributes attributes{};
     c10::DeviceIndex device = -1;
     if (device_memory != nullptr &&
-        driver::pointer_get_attributes(&attributes, device_memory) == driver::Status::success &&
+        driver::get().pointer_get_attributes(&attributes, device_memory) == driver::Status::success &&
         attributes.type == driver::MemoryType::device) {
       device = static_cast<c10::DeviceIndex>(attributes.device);
     }
     const driver::Status status =
-        driver::launch_host_task(torch_mydevice::current_native_stream(device), run, payload, destroy);
+        driver::get().launch_host_task(torch_mydevice::current_native_stream(device), run, payload, destroy);
     if (status != driver::Status::success) {
-      last_launch_error = std::string("driver::launch_host_task failed: ") + driver::last_error_message();
+      last_launch_error = std::string("Driver::launch_host_task failed: ") + driver::get().last_error_message();
     }
     return static_cast<int>(status);
   } catch (const std::exception& e) { // no current stream: the runtime failed to initialize
@@ -71,7 +71,7 @@ void* access(const void* device_ptr) {
     return nullptr;
   }
   void* accessible = nullptr;
-  return driver::host_task_access(device_ptr, &accessible) == driver::Status::success ? accessible : nullptr;
+  return driver::get().host_task_access(device_ptr, &accessible) == driver::Status::success ? accessible : nullptr;
 }
 
 void fail(const char* message) {

@@ -292,10 +292,11 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::enqueue(c10d::OpType op_typ
     // 1. The comm stream waits for everything queued so far on the caller's current stream (the kernels that
     //    produced the inputs), without blocking the host.
     driver::Event ready = nullptr;
-    MYDEVICE_CHECK(driver::event_create(&ready, false));
-    MYDEVICE_CHECK(driver::event_record(ready, current_native_stream(index)));
-    MYDEVICE_CHECK(driver::stream_wait_event(stream, ready));
-    MYDEVICE_WARN_ON_ERROR(driver::event_destroy(ready)); // the wait is already queued; like CUDA, destroy is safe
+    MYDEVICE_CHECK(driver::get().event_create(&ready, false));
+    MYDEVICE_CHECK(driver::get().event_record(ready, current_native_stream(index)));
+    MYDEVICE_CHECK(driver::get().stream_wait_event(stream, ready));
+    // The wait is already queued; like CUDA, destroying the event is safe.
+    MYDEVICE_WARN_ON_ERROR(driver::get().event_destroy(ready));
     // 2. Device memory is now also used on the comm stream: the caching allocator must not hand it to another
     //    owner before the comm stream is done with it (Tensor.record_stream).
     c10::Stream comm_c10 = c10::Stream(c10::Stream::UNSAFE, *device, 0);
@@ -311,11 +312,11 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::enqueue(c10d::OpType op_typ
     }
     // 3. Device → pinned host copies, then an event the issue thread waits for.
     for (const Staging& s : to_host) {
-      MYDEVICE_CHECK(driver::memcpy_async(s.host.data_ptr(), s.device.const_data_ptr(), s.device.nbytes(),
+      MYDEVICE_CHECK(driver::get().memcpy_async(s.host.data_ptr(), s.device.const_data_ptr(), s.device.nbytes(),
                                          driver::CopyKind::device_to_host, stream));
     }
-    MYDEVICE_CHECK(driver::event_create(&staged, false));
-    MYDEVICE_CHECK(driver::event_record(staged, stream));
+    MYDEVICE_CHECK(driver::get().event_create(&staged, false));
+    MYDEVICE_CHECK(driver::get().event_record(staged, stream));
   }
 
   auto task = [this, work, title, device, stream, staged, to_host = std::move(to_host),
@@ -325,8 +326,8 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::enqueue(c10d::OpType op_typ
       std::optional<DeviceScope> scope;
       if (device.has_value()) {
         scope.emplace(device->index());
-        const driver::Status status = driver::event_synchronize(staged);
-        MYDEVICE_WARN_ON_ERROR(driver::event_destroy(staged));
+        const driver::Status status = driver::get().event_synchronize(staged);
+        MYDEVICE_WARN_ON_ERROR(driver::get().event_destroy(staged));
         MYDEVICE_CHECK(status);
       }
       if (!signature.empty() && check_sizes_) {
@@ -351,14 +352,14 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::enqueue(c10d::OpType op_typ
           if (device.has_value() && !to_device.empty()) {
             DeviceScope scope(device->index());
             for (const Staging& s : to_device) {
-              MYDEVICE_CHECK(driver::memcpy_async(s.device.data_ptr(), s.host.const_data_ptr(), s.host.nbytes(),
+              MYDEVICE_CHECK(driver::get().memcpy_async(s.device.data_ptr(), s.host.const_data_ptr(), s.host.nbytes(),
                                                  driver::CopyKind::host_to_device, stream));
             }
             driver::Event done = nullptr;
-            MYDEVICE_CHECK(driver::event_create(&done, false));
-            MYDEVICE_CHECK(driver::event_record(done, stream));
-            const driver::Status status = driver::event_synchronize(done);
-            MYDEVICE_WARN_ON_ERROR(driver::event_destroy(done));
+            MYDEVICE_CHECK(driver::get().event_create(&done, false));
+            MYDEVICE_CHECK(driver::get().event_record(done, stream));
+            const driver::Status status = driver::get().event_synchronize(done);
+            MYDEVICE_WARN_ON_ERROR(driver::get().event_destroy(done));
             MYDEVICE_CHECK(status);
           }
           work->complete(report_source_rank ? gloo_work->sourceRank() : -1);

@@ -58,251 +58,263 @@ accelsimMemcpyKind native(CopyKind kind) {
   return accelsimMemcpyDefault;
 }
 
-int configured_device_count = 0;
+// driver.h over accelsim: each function is one runtime call. `override` makes a signature that changed in
+// driver.h a compile error here, and the class cannot be instantiated while it lacks a function.
+class AccelsimDriver final : public Driver {
+ public:
+  std::string last_error_message() override {
+    std::string message = accelsimGetErrorName(accelsimPeekAtLastError());
+    const char* detail = accelsimGetLastErrorMessage();
+    if (detail != nullptr && *detail != '\0') {
+      message += ": ";
+      message += detail;
+    }
+    return message;
+  }
+
+  void clear_last_error() noexcept override {
+    (void)accelsimGetLastError();
+  }
+
+  Status configure(const PlatformSpec& spec) override {
+    accelsimPlatformConfig config{};
+    config.device_count = spec.device_count;
+    std::snprintf(config.prop.name, sizeof(config.prop.name), "%s", spec.display_name);
+    config.prop.total_memory = spec.memory_bytes;
+    config.prop.compute_capability_major = spec.compute_capability_major;
+    config.prop.compute_capability_minor = spec.compute_capability_minor;
+    config.prop.multiprocessor_count = spec.multiprocessor_count;
+    // PyTorch's stream priority convention (as in CUDA): 0 is the default, lower numbers are more urgent.
+    config.prop.stream_priority_low = 0;
+    config.prop.stream_priority_high = -1;
+    configured_device_count_ = spec.device_count;
+    const accelsimError_t error = accelsimConfigure(&config);
+    if (error == accelsimErrorAlreadyInitialized) {
+      // Something touched the runtime first (another library linking it); it keeps its defaults.
+      (void)accelsimGetLastError();
+      std::fprintf(stderr, "[torch_mydevice] warning: accelsim started before the spec's platform was applied\n");
+      return Status::success;
+    }
+    return status_of(error);
+  }
+
+  Status peek_device_count(int* count) override {
+    int initialized = 0;
+    if (accelsimIsInitialized(&initialized) == accelsimSuccess && initialized != 0) {
+      return status_of(accelsimGetDeviceCount(count));
+    }
+    // Not started: answer from the configuration, with the runtime's own override (ACCELSIM_DEVICE_COUNT).
+    *count = configured_device_count_;
+    if (const char* env = std::getenv("ACCELSIM_DEVICE_COUNT"); env != nullptr && *env != '\0') {
+      char* end = nullptr;
+      const long n = std::strtol(env, &end, 10);
+      if (end != nullptr && *end == '\0' && n >= 0 && n <= 64) {
+        *count = static_cast<int>(n);
+      }
+    }
+    return Status::success;
+  }
+
+  Status get_device_count(int* count) override {
+    return status_of(accelsimGetDeviceCount(count));
+  }
+
+  Status get_device(int* device) override {
+    return status_of(accelsimGetDevice(device));
+  }
+
+  Status set_device(int device) override {
+    return status_of(accelsimSetDevice(device));
+  }
+
+  Status get_device_properties(DeviceProperties* properties, int device) override {
+    accelsimDeviceProp prop{};
+    const Status status = status_of(accelsimGetDeviceProperties(&prop, device));
+    if (status == Status::success) {
+      properties->name = prop.name;
+      properties->total_memory = prop.total_memory;
+      properties->compute_capability_major = prop.compute_capability_major;
+      properties->compute_capability_minor = prop.compute_capability_minor;
+      properties->multiprocessor_count = prop.multiprocessor_count;
+    }
+    return status;
+  }
+
+  Status device_synchronize() override {
+    return status_of(accelsimDeviceSynchronize());
+  }
+
+  Status malloc(void** device_ptr, std::size_t size) override {
+    return status_of(accelsimMalloc(device_ptr, size));
+  }
+
+  Status free(void* device_ptr) override {
+    return status_of(accelsimFree(device_ptr));
+  }
+
+  Status mem_get_info(std::size_t* free_bytes, std::size_t* total_bytes) override {
+    return status_of(accelsimMemGetInfo(free_bytes, total_bytes));
+  }
+
+  Status pointer_get_attributes(PointerAttributes* attributes, const void* ptr) override {
+    accelsimPointerAttributes native_attributes{};
+    const Status status = status_of(accelsimPointerGetAttributes(&native_attributes, ptr));
+    if (status == Status::success) {
+      attributes->type = native_attributes.type == accelsimMemoryTypeDevice ? MemoryType::device
+                         : native_attributes.type == accelsimMemoryTypeHost ? MemoryType::host
+                                                                            : MemoryType::unregistered;
+      attributes->device = native_attributes.device;
+      attributes->base = native_attributes.base;
+      attributes->size = native_attributes.size;
+    }
+    return status;
+  }
+
+  Status host_alloc(void** host_ptr, std::size_t size) override {
+    return status_of(accelsimHostAlloc(host_ptr, size));
+  }
+
+  Status free_host(void* host_ptr) override {
+    return status_of(accelsimFreeHost(host_ptr));
+  }
+
+  Status stream_create(Stream* stream, int priority) override {
+    accelsimStream_t created = nullptr;
+    const Status status = status_of(accelsimStreamCreateWithPriority(&created, priority));
+    *stream = reinterpret_cast<Stream>(created);
+    return status;
+  }
+
+  Status stream_destroy(Stream stream) override {
+    return status_of(accelsimStreamDestroy(native(stream)));
+  }
+
+  Status stream_get_default(int device, Stream* stream) override {
+    accelsimStream_t found = nullptr;
+    const Status status = status_of(accelsimStreamGetDefault(device, &found));
+    *stream = reinterpret_cast<Stream>(found);
+    return status;
+  }
+
+  Status stream_get_id(Stream stream, std::uint64_t* id) override {
+    return status_of(accelsimStreamGetId(native(stream), id));
+  }
+
+  Status stream_query(Stream stream) override {
+    return status_of(accelsimStreamQuery(native(stream)));
+  }
+
+  Status stream_synchronize(Stream stream) override {
+    return status_of(accelsimStreamSynchronize(native(stream)));
+  }
+
+  Status stream_priority_range(int* least, int* greatest) override {
+    return status_of(accelsimDeviceGetStreamPriorityRange(least, greatest));
+  }
+
+  Status stream_is_capturing(Stream stream, bool* capturing) override {
+    int native_capturing = 0;
+    const Status status = status_of(accelsimStreamIsCapturing(native(stream), &native_capturing));
+    *capturing = native_capturing != 0;
+    return status;
+  }
+
+  Status event_create(Event* event, bool timing) override {
+    accelsimEvent_t created = nullptr;
+    const Status status = status_of(
+        accelsimEventCreateWithFlags(&created, timing ? accelsimEventDefault : accelsimEventDisableTiming));
+    *event = reinterpret_cast<Event>(created);
+    return status;
+  }
+
+  Status event_destroy(Event event) override {
+    return status_of(accelsimEventDestroy(native(event)));
+  }
+
+  Status event_record(Event event, Stream stream) override {
+    return status_of(accelsimEventRecord(native(event), native(stream)));
+  }
+
+  Status event_query(Event event) override {
+    return status_of(accelsimEventQuery(native(event)));
+  }
+
+  Status event_synchronize(Event event) override {
+    return status_of(accelsimEventSynchronize(native(event)));
+  }
+
+  Status stream_wait_event(Stream stream, Event event) override {
+    return status_of(accelsimStreamWaitEvent(native(stream), native(event)));
+  }
+
+  Status event_elapsed_time(float* milliseconds, Event start, Event end) override {
+    return status_of(accelsimEventElapsedTime(milliseconds, native(start), native(end)));
+  }
+
+  Status memcpy(void* dst, const void* src, std::size_t size, CopyKind kind) override {
+    return status_of(accelsimMemcpy(dst, src, size, native(kind)));
+  }
+
+  Status memcpy_async(void* dst, const void* src, std::size_t size, CopyKind kind, Stream stream) override {
+    return status_of(accelsimMemcpyAsync(dst, src, size, native(kind), native(stream)));
+  }
+
+  Status memset_async(void* device_ptr, int value, std::size_t size, Stream stream) override {
+    return status_of(accelsimMemsetAsync(device_ptr, value, size, native(stream)));
+  }
+
+  Status launch_host_task(Stream stream, HostTask task, void* args, DestroyArgs destroy_args) override {
+    return status_of(accelsimLaunchKernel(native(stream), task, args, destroy_args));
+  }
+
+  Status host_task_access(const void* device_ptr, void** accessible) override {
+    return status_of(accelsimKernelAccess(device_ptr, accessible));
+  }
+
+  Status stream_begin_capture(Stream stream) override {
+    return status_of(accelsimStreamBeginCapture(native(stream)));
+  }
+
+  Status stream_end_capture(Stream stream, Graph* graph) override {
+    accelsimGraph_t captured = nullptr;
+    const Status status = status_of(accelsimStreamEndCapture(native(stream), &captured));
+    *graph = reinterpret_cast<Graph>(captured);
+    return status;
+  }
+
+  Status graph_instantiate(GraphExec* exec, Graph graph) override {
+    accelsimGraphExec_t created = nullptr;
+    const Status status = status_of(accelsimGraphInstantiate(&created, native(graph)));
+    *exec = reinterpret_cast<GraphExec>(created);
+    return status;
+  }
+
+  Status graph_launch(GraphExec exec, Stream stream) override {
+    return status_of(accelsimGraphLaunch(native(exec), native(stream)));
+  }
+
+  Status graph_node_count(Graph graph, std::size_t* count) override {
+    return status_of(accelsimGraphGetNodeCount(native(graph), count));
+  }
+
+  Status graph_exec_destroy(GraphExec exec) override {
+    return status_of(accelsimGraphExecDestroy(native(exec)));
+  }
+
+  Status graph_destroy(Graph graph) override {
+    return status_of(accelsimGraphDestroy(native(graph)));
+  }
+
+ private:
+  int configured_device_count_ = 0; // the spec's device.count, until the runtime starts
+};
 
 } // namespace
 
-std::string last_error_message() {
-  std::string message = accelsimGetErrorName(accelsimPeekAtLastError());
-  const char* detail = accelsimGetLastErrorMessage();
-  if (detail != nullptr && *detail != '\0') {
-    message += ": ";
-    message += detail;
-  }
-  return message;
-}
-
-void clear_last_error() noexcept {
-  (void)accelsimGetLastError();
-}
-
-Status configure(const PlatformSpec& spec) {
-  accelsimPlatformConfig config{};
-  config.device_count = spec.device_count;
-  std::snprintf(config.prop.name, sizeof(config.prop.name), "%s", spec.display_name);
-  config.prop.total_memory = spec.memory_bytes;
-  config.prop.compute_capability_major = spec.compute_capability_major;
-  config.prop.compute_capability_minor = spec.compute_capability_minor;
-  config.prop.multiprocessor_count = spec.multiprocessor_count;
-  // PyTorch's stream priority convention (as in CUDA): 0 is the default, lower numbers are more urgent.
-  config.prop.stream_priority_low = 0;
-  config.prop.stream_priority_high = -1;
-  configured_device_count = spec.device_count;
-  const accelsimError_t error = accelsimConfigure(&config);
-  if (error == accelsimErrorAlreadyInitialized) {
-    // Something touched the runtime first (another library linking it); it keeps its defaults.
-    (void)accelsimGetLastError();
-    std::fprintf(stderr, "[torch_mydevice] warning: accelsim started before the spec's platform was applied\n");
-    return Status::success;
-  }
-  return status_of(error);
-}
-
-Status peek_device_count(int* count) {
-  int initialized = 0;
-  if (accelsimIsInitialized(&initialized) == accelsimSuccess && initialized != 0) {
-    return status_of(accelsimGetDeviceCount(count));
-  }
-  // Not started: answer from the configuration, with the runtime's own override (ACCELSIM_DEVICE_COUNT).
-  *count = configured_device_count;
-  if (const char* env = std::getenv("ACCELSIM_DEVICE_COUNT"); env != nullptr && *env != '\0') {
-    char* end = nullptr;
-    const long n = std::strtol(env, &end, 10);
-    if (end != nullptr && *end == '\0' && n >= 0 && n <= 64) {
-      *count = static_cast<int>(n);
-    }
-  }
-  return Status::success;
-}
-
-Status get_device_count(int* count) {
-  return status_of(accelsimGetDeviceCount(count));
-}
-
-Status get_device(int* device) {
-  return status_of(accelsimGetDevice(device));
-}
-
-Status set_device(int device) {
-  return status_of(accelsimSetDevice(device));
-}
-
-Status get_device_properties(DeviceProperties* properties, int device) {
-  accelsimDeviceProp prop{};
-  const Status status = status_of(accelsimGetDeviceProperties(&prop, device));
-  if (status == Status::success) {
-    properties->name = prop.name;
-    properties->total_memory = prop.total_memory;
-    properties->compute_capability_major = prop.compute_capability_major;
-    properties->compute_capability_minor = prop.compute_capability_minor;
-    properties->multiprocessor_count = prop.multiprocessor_count;
-  }
-  return status;
-}
-
-Status device_synchronize() {
-  return status_of(accelsimDeviceSynchronize());
-}
-
-Status malloc(void** device_ptr, std::size_t size) {
-  return status_of(accelsimMalloc(device_ptr, size));
-}
-
-Status free(void* device_ptr) {
-  return status_of(accelsimFree(device_ptr));
-}
-
-Status mem_get_info(std::size_t* free_bytes, std::size_t* total_bytes) {
-  return status_of(accelsimMemGetInfo(free_bytes, total_bytes));
-}
-
-Status pointer_get_attributes(PointerAttributes* attributes, const void* ptr) {
-  accelsimPointerAttributes native_attributes{};
-  const Status status = status_of(accelsimPointerGetAttributes(&native_attributes, ptr));
-  if (status == Status::success) {
-    attributes->type = native_attributes.type == accelsimMemoryTypeDevice ? MemoryType::device
-                       : native_attributes.type == accelsimMemoryTypeHost ? MemoryType::host
-                                                                          : MemoryType::unregistered;
-    attributes->device = native_attributes.device;
-    attributes->base = native_attributes.base;
-    attributes->size = native_attributes.size;
-  }
-  return status;
-}
-
-Status host_alloc(void** host_ptr, std::size_t size) {
-  return status_of(accelsimHostAlloc(host_ptr, size));
-}
-
-Status free_host(void* host_ptr) {
-  return status_of(accelsimFreeHost(host_ptr));
-}
-
-Status stream_create(Stream* stream, int priority) {
-  accelsimStream_t created = nullptr;
-  const Status status = status_of(accelsimStreamCreateWithPriority(&created, priority));
-  *stream = reinterpret_cast<Stream>(created);
-  return status;
-}
-
-Status stream_destroy(Stream stream) {
-  return status_of(accelsimStreamDestroy(native(stream)));
-}
-
-Status stream_get_default(int device, Stream* stream) {
-  accelsimStream_t found = nullptr;
-  const Status status = status_of(accelsimStreamGetDefault(device, &found));
-  *stream = reinterpret_cast<Stream>(found);
-  return status;
-}
-
-Status stream_get_id(Stream stream, std::uint64_t* id) {
-  return status_of(accelsimStreamGetId(native(stream), id));
-}
-
-Status stream_query(Stream stream) {
-  return status_of(accelsimStreamQuery(native(stream)));
-}
-
-Status stream_synchronize(Stream stream) {
-  return status_of(accelsimStreamSynchronize(native(stream)));
-}
-
-Status stream_priority_range(int* least, int* greatest) {
-  return status_of(accelsimDeviceGetStreamPriorityRange(least, greatest));
-}
-
-Status stream_is_capturing(Stream stream, bool* capturing) {
-  int native_capturing = 0;
-  const Status status = status_of(accelsimStreamIsCapturing(native(stream), &native_capturing));
-  *capturing = native_capturing != 0;
-  return status;
-}
-
-Status event_create(Event* event, bool timing) {
-  accelsimEvent_t created = nullptr;
-  const Status status = status_of(
-      accelsimEventCreateWithFlags(&created, timing ? accelsimEventDefault : accelsimEventDisableTiming));
-  *event = reinterpret_cast<Event>(created);
-  return status;
-}
-
-Status event_destroy(Event event) {
-  return status_of(accelsimEventDestroy(native(event)));
-}
-
-Status event_record(Event event, Stream stream) {
-  return status_of(accelsimEventRecord(native(event), native(stream)));
-}
-
-Status event_query(Event event) {
-  return status_of(accelsimEventQuery(native(event)));
-}
-
-Status event_synchronize(Event event) {
-  return status_of(accelsimEventSynchronize(native(event)));
-}
-
-Status stream_wait_event(Stream stream, Event event) {
-  return status_of(accelsimStreamWaitEvent(native(stream), native(event)));
-}
-
-Status event_elapsed_time(float* milliseconds, Event start, Event end) {
-  return status_of(accelsimEventElapsedTime(milliseconds, native(start), native(end)));
-}
-
-Status memcpy(void* dst, const void* src, std::size_t size, CopyKind kind) {
-  return status_of(accelsimMemcpy(dst, src, size, native(kind)));
-}
-
-Status memcpy_async(void* dst, const void* src, std::size_t size, CopyKind kind, Stream stream) {
-  return status_of(accelsimMemcpyAsync(dst, src, size, native(kind), native(stream)));
-}
-
-Status memset_async(void* device_ptr, int value, std::size_t size, Stream stream) {
-  return status_of(accelsimMemsetAsync(device_ptr, value, size, native(stream)));
-}
-
-Status launch_host_task(Stream stream, HostTask task, void* args, DestroyArgs destroy_args) {
-  return status_of(accelsimLaunchKernel(native(stream), task, args, destroy_args));
-}
-
-Status host_task_access(const void* device_ptr, void** accessible) {
-  return status_of(accelsimKernelAccess(device_ptr, accessible));
-}
-
-Status stream_begin_capture(Stream stream) {
-  return status_of(accelsimStreamBeginCapture(native(stream)));
-}
-
-Status stream_end_capture(Stream stream, Graph* graph) {
-  accelsimGraph_t captured = nullptr;
-  const Status status = status_of(accelsimStreamEndCapture(native(stream), &captured));
-  *graph = reinterpret_cast<Graph>(captured);
-  return status;
-}
-
-Status graph_instantiate(GraphExec* exec, Graph graph) {
-  accelsimGraphExec_t created = nullptr;
-  const Status status = status_of(accelsimGraphInstantiate(&created, native(graph)));
-  *exec = reinterpret_cast<GraphExec>(created);
-  return status;
-}
-
-Status graph_launch(GraphExec exec, Stream stream) {
-  return status_of(accelsimGraphLaunch(native(exec), native(stream)));
-}
-
-Status graph_node_count(Graph graph, std::size_t* count) {
-  return status_of(accelsimGraphGetNodeCount(native(graph), count));
-}
-
-Status graph_exec_destroy(GraphExec exec) {
-  return status_of(accelsimGraphExecDestroy(native(exec)));
-}
-
-Status graph_destroy(Graph graph) {
-  return status_of(accelsimGraphDestroy(native(graph)));
+Driver& get() {
+  // Never destroyed: the caching allocators still free device memory from static destructors at exit.
+  static Driver* const driver = new AccelsimDriver();
+  return *driver;
 }
 
 } // namespace torch_mydevice::driver

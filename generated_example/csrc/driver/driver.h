@@ -5,14 +5,16 @@
 // The driver interface: everything this backend needs from a device runtime, and nothing else.
 //
 // The generated backend (hooks, guard, allocators, streams, events, copies, graphs, kernel launches) reaches
-// the device only through the functions declared here, in the spirit of CUDA's runtime API: one
-// narrow layer under the framework. Their definitions are yours, in csrc/driver/ (scaffolded once by
-// accelgen, never rewritten; docs/porting.md in accelgen explains how to port one function at a time).
-// A function you have not defined is a link error naming it; a signature that changed in a newer accelgen
-// is a compile error in your adapter, because driver.cc includes this header.
+// the device only through the Driver declared here, in the spirit of CUDA's runtime API: one narrow layer
+// under the framework. Its implementation is yours: the adapter in csrc/driver/ (scaffolded once by accelgen,
+// never rewritten; docs/porting.md in accelgen explains how to port one function at a time) derives from
+// Driver, overrides every function and returns its one instance from driver::get().
+// Because every function is pure virtual, an adapter that lacks one, or still has the signature of an older
+// accelgen, does not compile: the compiler names the function, at the line of your adapter that instantiates
+// it. `accelgen upgrade` names the functions a new torch adds before you build.
 //
 // Conventions, as in driver runtimes:
-//   - every call returns a Status; a failing call leaves a message for the calling thread that
+//   - every function returns a Status; a failing call leaves a message for the calling thread that
 //     last_error_message() returns (clear_last_error() drops it);
 //   - "the current device" is per thread; the backend sets it (set_device) right before calls that use it;
 //   - a null Stream means the current device's default stream;
@@ -101,107 +103,120 @@ struct PointerAttributes {
 
 enum class CopyKind { host_to_host, host_to_device, device_to_host, device_to_device };
 
-// ---- 1. Errors ------------------------------------------------------------------------------------------
-// Every mydevice error message (RuntimeError, OutOfMemoryError, IndexError) carries this detail.
-std::string last_error_message();
-// Drops the calling thread's last error (after an expected failure such as not_ready).
-void clear_last_error() noexcept;
-
-// ---- 2. Platform and devices -----------------------------------------------------------------------------
-// Called once, before any other call, with the spec's platform. Must not start the device runtime.
-Status configure(const PlatformSpec& spec);
-// Number of devices WITHOUT starting the runtime: PyTorch asks in is_available() and device_count(),
-// including in a parent process that forks workers afterwards (DataLoader), which a started runtime breaks.
-Status peek_device_count(int* count);
-// Number of devices; starts the runtime (the backend's lazy_init, on the first real use of the device).
-Status get_device_count(int* count);
-// The calling thread's current device; the backend's DeviceScope sets it around calls that use it.
-Status get_device(int* device);
-Status set_device(int device);
-// torch.mydevice.get_device_properties() and the device name in messages.
-Status get_device_properties(DeviceProperties* properties, int device);
-// Waits for all work of the current device (torch.mydevice.synchronize(), the allocator before it frees).
-Status device_synchronize();
-
-// ---- 3. Device memory ------------------------------------------------------------------------------------
-// The caching allocator (every device tensor) calls these rarely: it keeps and reuses blocks. size 0 gives null.
-Status malloc(void** device_ptr, std::size_t size);
-// Frees at once: the allocator has made sure no pending work uses the block.
-Status free(void* device_ptr);
-// torch.mydevice.mem_get_info() and the allocator's out-of-memory message (current device).
-Status mem_get_info(std::size_t* free_bytes, std::size_t* total_bytes);
-// Which memory a pointer belongs to (interior pointers too): hooks' getDeviceFromPtr and isPinnedPtr,
-// copies choosing their direction. Unknown pointers are `unregistered`, with success.
-Status pointer_get_attributes(PointerAttributes* attributes, const void* ptr);
-
-// ---- 4. Pinned host memory (capabilities.pinned_memory) ----------------------------------------------------
-// tensor.pin_memory() and non_blocking copies: page-locked host memory the device copies from asynchronously.
-Status host_alloc(void** host_ptr, std::size_t size);
-Status free_host(void* host_ptr);
-
-// ---- 5. Streams ------------------------------------------------------------------------------------------
-// In-order asynchronous queues. torch.mydevice.Stream(priority=...) and the per-device stream pools.
-// Priorities follow PyTorch's convention: 0 is the default, lower numbers are more urgent.
-Status stream_create(Stream* stream, int priority); // on the current device
-Status stream_destroy(Stream stream);               // pending work still completes
-// The default stream of `device`: where work goes unless a stream context says otherwise.
-Status stream_get_default(int device, Stream* stream);
-// A process-unique id; 0 for every device's default stream. It becomes the c10::StreamId.
-Status stream_get_id(Stream stream, std::uint64_t* id);
-// success when all enqueued work is done, not_ready otherwise (Stream.query()).
-Status stream_query(Stream stream);
-// Stream.synchronize(); reports a failed kernel of the stream.
-Status stream_synchronize(Stream stream);
-// least: the default priority (0); greatest: the most urgent one (torch.mydevice.Stream priority range).
-Status stream_priority_range(int* least, int* greatest);
-// Whether the stream is capturing a graph (always false for a driver without graphs): PyTorch refuses
-// synchronizing operations during a capture and the caching allocators keep captured memory apart.
-Status stream_is_capturing(Stream stream, bool* capturing);
-
-// ---- 6. Events -------------------------------------------------------------------------------------------
-// torch.Event / torch.mydevice.Event, record_stream and the caching allocator's cross-stream frees, the
-// profiler's device timings. `timing` false makes recording cheaper (PyTorch's default for events).
-Status event_create(Event* event, bool timing);
-Status event_destroy(Event event);
-Status event_record(Event event, Stream stream);
-// success when complete (or never recorded), not_ready otherwise.
-Status event_query(Event event);
-Status event_synchronize(Event event);
-// Makes `stream` wait for the event's work without blocking the host: Stream.wait_event(), wait_stream().
-Status stream_wait_event(Stream stream, Event event);
-// Milliseconds between two completed timing events (Event.elapsed_time()).
-Status event_elapsed_time(float* milliseconds, Event start, Event end);
-
-// ---- 7. Copies and memset --------------------------------------------------------------------------------
-// Synchronous: ordered after the current device's default stream's work; returns when done (.item(), .cpu()).
-Status memcpy(void* dst, const void* src, std::size_t size, CopyKind kind);
-// In stream order (tensor.to(..., non_blocking=True), device-to-device copy_). Pageable host memory must stay
-// valid until the copy executed; the backend makes sure of that.
-Status memcpy_async(void* dst, const void* src, std::size_t size, CopyKind kind, Stream stream);
-// Sets `size` bytes of device memory to `value` in stream order (zero_(), zeros()).
-Status memset_async(void* device_ptr, int value, std::size_t size, Stream stream);
-
-// ---- 8. Host tasks ---------------------------------------------------------------------------------------
-// Runs `task(args)` in stream order, after the work enqueued before it and before the work enqueued after it
-// (cudaLaunchHostFunc-like). The generated kernels (csrc/ops/launch.h) use it to run ATen's CPU kernels over
-// device memory; a port replaces kernels with its own device code one by one. `destroy_args` (may be null)
-// is called once the driver no longer needs `args`. A task returns 0 on success; a failure makes the stream
-// report kernel_failed at its next synchronization.
+// Host tasks (section 8).
 using HostTask = int (*)(void* args);
 using DestroyArgs = void (*)(void* args);
-Status launch_host_task(Stream stream, HostTask task, void* args, DestroyArgs destroy_args);
-// Inside a host task only: the host address through which device memory at `device_ptr` is accessed.
-Status host_task_access(const void* device_ptr, void** accessible);
 
-// ---- 9. Graphs (capabilities.graphs, torch >= 2.14) --------------------------------------------------------
-// torch.accelerator.Graph: capture a stream's work, instantiate it, replay it. New in the driver interface with
-// torch 2.14 (at::GraphImplInterface); `accelgen upgrade` names these functions when an adapter lacks them.
-Status stream_begin_capture(Stream stream);
-Status stream_end_capture(Stream stream, Graph* graph);
-Status graph_instantiate(GraphExec* exec, Graph graph);
-Status graph_launch(GraphExec exec, Stream stream);
-Status graph_node_count(Graph graph, std::size_t* count); // debug output of Graph
-Status graph_exec_destroy(GraphExec exec);
-Status graph_destroy(Graph graph);
+// Everything the backend needs from a device runtime. The sections are in the order a port implements them.
+class Driver {
+ public:
+  virtual ~Driver() = default;
+
+  // ---- 1. Errors ------------------------------------------------------------------------------------------
+  // Every mydevice error message (RuntimeError, OutOfMemoryError, IndexError) carries this detail.
+  virtual std::string last_error_message() = 0;
+  // Drops the calling thread's last error (after an expected failure such as not_ready).
+  virtual void clear_last_error() noexcept = 0;
+
+  // ---- 2. Platform and devices -----------------------------------------------------------------------------
+  // Called once, before any other call, with the spec's platform. Must not start the device runtime.
+  virtual Status configure(const PlatformSpec& spec) = 0;
+  // Number of devices WITHOUT starting the runtime: PyTorch asks in is_available() and device_count(),
+  // including in a parent process that forks workers afterwards (DataLoader), which a started runtime breaks.
+  virtual Status peek_device_count(int* count) = 0;
+  // Number of devices; starts the runtime (the backend's lazy_init, on the first real use of the device).
+  virtual Status get_device_count(int* count) = 0;
+  // The calling thread's current device; the backend's DeviceScope sets it around calls that use it.
+  virtual Status get_device(int* device) = 0;
+  virtual Status set_device(int device) = 0;
+  // torch.mydevice.get_device_properties() and the device name in messages.
+  virtual Status get_device_properties(DeviceProperties* properties, int device) = 0;
+  // Waits for all work of the current device (torch.mydevice.synchronize(), the allocator before it frees).
+  virtual Status device_synchronize() = 0;
+
+  // ---- 3. Device memory ------------------------------------------------------------------------------------
+  // The caching allocator (every device tensor) calls these rarely: it keeps and reuses blocks. size 0 gives null.
+  virtual Status malloc(void** device_ptr, std::size_t size) = 0;
+  // Frees at once: the allocator has made sure no pending work uses the block.
+  virtual Status free(void* device_ptr) = 0;
+  // torch.mydevice.mem_get_info() and the allocator's out-of-memory message (current device).
+  virtual Status mem_get_info(std::size_t* free_bytes, std::size_t* total_bytes) = 0;
+  // Which memory a pointer belongs to (interior pointers too): hooks' getDeviceFromPtr and isPinnedPtr,
+  // copies choosing their direction. Unknown pointers are `unregistered`, with success.
+  virtual Status pointer_get_attributes(PointerAttributes* attributes, const void* ptr) = 0;
+
+  // ---- 4. Pinned host memory (capabilities.pinned_memory) ----------------------------------------------------
+  // tensor.pin_memory() and non_blocking copies: page-locked host memory the device copies from asynchronously.
+  virtual Status host_alloc(void** host_ptr, std::size_t size) = 0;
+  virtual Status free_host(void* host_ptr) = 0;
+
+  // ---- 5. Streams ------------------------------------------------------------------------------------------
+  // In-order asynchronous queues. torch.mydevice.Stream(priority=...) and the per-device stream pools.
+  // Priorities follow PyTorch's convention: 0 is the default, lower numbers are more urgent.
+  virtual Status stream_create(Stream* stream, int priority) = 0; // on the current device
+  virtual Status stream_destroy(Stream stream) = 0;               // pending work still completes
+  // The default stream of `device`: where work goes unless a stream context says otherwise.
+  virtual Status stream_get_default(int device, Stream* stream) = 0;
+  // A process-unique id; 0 for every device's default stream. It becomes the c10::StreamId.
+  virtual Status stream_get_id(Stream stream, std::uint64_t* id) = 0;
+  // success when all enqueued work is done, not_ready otherwise (Stream.query()).
+  virtual Status stream_query(Stream stream) = 0;
+  // Stream.synchronize(); reports a failed kernel of the stream.
+  virtual Status stream_synchronize(Stream stream) = 0;
+  // least: the default priority (0); greatest: the most urgent one (torch.mydevice.Stream priority range).
+  virtual Status stream_priority_range(int* least, int* greatest) = 0;
+  // Whether the stream is capturing a graph (always false for a driver without graphs): PyTorch refuses
+  // synchronizing operations during a capture and the caching allocators keep captured memory apart.
+  virtual Status stream_is_capturing(Stream stream, bool* capturing) = 0;
+
+  // ---- 6. Events -------------------------------------------------------------------------------------------
+  // torch.Event / torch.mydevice.Event, record_stream and the caching allocator's cross-stream frees, the
+  // profiler's device timings. `timing` false makes recording cheaper (PyTorch's default for events).
+  virtual Status event_create(Event* event, bool timing) = 0;
+  virtual Status event_destroy(Event event) = 0;
+  virtual Status event_record(Event event, Stream stream) = 0;
+  // success when complete (or never recorded), not_ready otherwise.
+  virtual Status event_query(Event event) = 0;
+  virtual Status event_synchronize(Event event) = 0;
+  // Makes `stream` wait for the event's work without blocking the host: Stream.wait_event(), wait_stream().
+  virtual Status stream_wait_event(Stream stream, Event event) = 0;
+  // Milliseconds between two completed timing events (Event.elapsed_time()).
+  virtual Status event_elapsed_time(float* milliseconds, Event start, Event end) = 0;
+
+  // ---- 7. Copies and memset --------------------------------------------------------------------------------
+  // Synchronous: ordered after the current device's default stream's work; returns when done (.item(), .cpu()).
+  virtual Status memcpy(void* dst, const void* src, std::size_t size, CopyKind kind) = 0;
+  // In stream order (tensor.to(..., non_blocking=True), device-to-device copy_). Pageable host memory must stay
+  // valid until the copy executed; the backend makes sure of that.
+  virtual Status memcpy_async(void* dst, const void* src, std::size_t size, CopyKind kind, Stream stream) = 0;
+  // Sets `size` bytes of device memory to `value` in stream order (zero_(), zeros()).
+  virtual Status memset_async(void* device_ptr, int value, std::size_t size, Stream stream) = 0;
+
+  // ---- 8. Host tasks ---------------------------------------------------------------------------------------
+  // Runs `task(args)` in stream order, after the work enqueued before it and before the work enqueued after it
+  // (cudaLaunchHostFunc-like). The generated kernels (csrc/ops/launch.h) use it to run ATen's CPU kernels over
+  // device memory; a port replaces kernels with its own device code one by one. `destroy_args` (may be null)
+  // is called once the driver no longer needs `args`. A task returns 0 on success; a failure makes the stream
+  // report kernel_failed at its next synchronization.
+  virtual Status launch_host_task(Stream stream, HostTask task, void* args, DestroyArgs destroy_args) = 0;
+  // Inside a host task only: the host address through which device memory at `device_ptr` is accessed.
+  virtual Status host_task_access(const void* device_ptr, void** accessible) = 0;
+
+  // ---- 9. Graphs (capabilities.graphs) ----------------------------------------------------------------------
+  // torch.accelerator.Graph: capture a stream's work, instantiate it, replay it. PyTorch calls these from
+  // torch 2.14 on (at::GraphImplInterface); older torch never does, so a port for it may leave them failing.
+  virtual Status stream_begin_capture(Stream stream) = 0;
+  virtual Status stream_end_capture(Stream stream, Graph* graph) = 0;
+  virtual Status graph_instantiate(GraphExec* exec, Graph graph) = 0;
+  virtual Status graph_launch(GraphExec exec, Stream stream) = 0;
+  virtual Status graph_node_count(Graph graph, std::size_t* count) = 0; // debug output of Graph
+  virtual Status graph_exec_destroy(GraphExec exec) = 0;
+  virtual Status graph_destroy(Graph graph) = 0;
+};
+
+// The driver the backend uses, defined by your adapter (csrc/driver/driver.cc). It is called on every device
+// operation, so it returns a reference to one long-lived instance: keep it alive until the process ends (the
+// caching allocators still free device memory from static destructors).
+Driver& get();
 
 } // namespace torch_mydevice::driver

@@ -11,7 +11,7 @@
 // value of a CPU scalar), dimension lists as vectors, strings as std::string.
 //
 // The default kernels compute on the device with PyTorch's own CPU kernels: inside the enqueued function each
-// KernelArg becomes a CPU tensor over the driver's host view of device memory (driver::host_task_access), and
+// KernelArg becomes a CPU tensor over the driver's host view of device memory (Driver::host_task_access), and
 // ATen's vectorized, multi-threaded CPU kernel does the math into the device output. A kernel of your own
 // replaces that with a launch of your device code on the stream (current_native_stream(device)), reading
 // the tensors' data_ptr(), sizes() and strides() on the host.

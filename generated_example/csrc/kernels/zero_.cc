@@ -8,7 +8,7 @@
 //
 // accelgen's default, below, computes on the device with PyTorch's own CPU kernel: inside the enqueued
 // function each tensor is a CPU view of device memory, so every dtype, layout and broadcast PyTorch supports
-// works. It needs the driver's host tasks (driver::launch_host_task, driver::host_task_access).
+// works. It needs the driver's host tasks (Driver::launch_host_task, Driver::host_task_access).
 #include "kernels/kernels.h"
 
 namespace torch_mydevice::kernels {
@@ -17,7 +17,7 @@ void zero_(const at::Tensor& self) {
   if (self.is_contiguous() && !self.is_neg() && !self.is_conj()) {
     // A dense tensor is zeroed with the driver's stream-ordered memset, no kernel needed.
     const driver::Stream stream = current_native_stream(self.device().index());
-  MYDEVICE_CHECK(driver::memset_async(self.data_ptr(), 0, self.nbytes(), stream));
+  MYDEVICE_CHECK(driver::get().memset_async(self.data_ptr(), 0, self.nbytes(), stream));
     return;
   }
   run_kernel(self.device(), [self_arg = KernelArg(self)] {

@@ -40,15 +40,15 @@ bool is_pinned_host(const at::Tensor& t) {
     return false;
   }
   driver::PointerAttributes attributes{};
-  if (driver::pointer_get_attributes(&attributes, t.storage().data()) != driver::Status::success) {
-    driver::clear_last_error();
+  if (driver::get().pointer_get_attributes(&attributes, t.storage().data()) != driver::Status::success) {
+    driver::get().clear_last_error();
     return false;
   }
   return attributes.type == driver::MemoryType::host;
 }
 
 void synchronize(driver::Stream stream) {
-  MYDEVICE_CHECK(driver::stream_synchronize(stream));
+  MYDEVICE_CHECK(driver::get().stream_synchronize(stream));
 }
 
 // Both on the same mydevice device: one stream-ordered memcpy when the layouts match, otherwise a kernel
@@ -57,7 +57,7 @@ void copy_same_device(const at::Tensor& dst, const at::Tensor& src) {
   const c10::DeviceIndex device = dst.device().index();
   const driver::Stream stream = current_native_stream(device);
   if (same_layout(dst, src)) {
-    MYDEVICE_CHECK(driver::memcpy_async(dst.data_ptr(), src.const_data_ptr(), nbytes_of(dst),
+    MYDEVICE_CHECK(driver::get().memcpy_async(dst.data_ptr(), src.const_data_ptr(), nbytes_of(dst),
                                         driver::CopyKind::device_to_device, stream));
     return;
   }
@@ -88,7 +88,7 @@ void copy_host_to_device(const at::Tensor& dst, const at::Tensor& src, bool non_
   if (!direct) {
     staging.copy_(src);
   }
-  MYDEVICE_CHECK(driver::memcpy_async(dst.data_ptr(), staging.const_data_ptr(), nbytes_of(dst),
+  MYDEVICE_CHECK(driver::get().memcpy_async(dst.data_ptr(), staging.const_data_ptr(), nbytes_of(dst),
                                       driver::CopyKind::host_to_device, stream));
   if (non_blocking && direct && is_pinned_host(src)) {
     // Asynchronous: the pinned block stays reserved until the copy has executed.
@@ -110,7 +110,7 @@ void copy_device_to_host(const at::Tensor& dst, const at::Tensor& src, bool non_
   const bool direct = same_layout(dst, src);
   at::Tensor target =
       direct ? dst : at::empty_strided(src.sizes(), src.strides(), dst.options().dtype(src.scalar_type()));
-  MYDEVICE_CHECK(driver::memcpy_async(target.data_ptr(), src.const_data_ptr(), nbytes_of(src),
+  MYDEVICE_CHECK(driver::get().memcpy_async(target.data_ptr(), src.const_data_ptr(), nbytes_of(src),
                                       driver::CopyKind::device_to_host, stream));
   if (non_blocking && direct && is_pinned_host(dst)) {
     // Asynchronous: the caller synchronizes (stream/event) before reading dst.
@@ -137,7 +137,7 @@ void copy_across_devices(const at::Tensor& dst, const at::Tensor& src) {
   c10::DeviceGuard guard(dst.device());
   at::Tensor plain_dst = plain_dense(dst) && dst.is_contiguous() ? dst : at::empty(dst.sizes(), dst.options());
   const driver::Stream stream = current_native_stream(dst.device().index());
-  MYDEVICE_CHECK(driver::memcpy_async(plain_dst.data_ptr(), plain_src.const_data_ptr(), nbytes_of(plain_dst),
+  MYDEVICE_CHECK(driver::get().memcpy_async(plain_dst.data_ptr(), plain_src.const_data_ptr(), nbytes_of(plain_dst),
                                       driver::CopyKind::device_to_device, stream));
   if (!plain_dst.is_same(dst)) {
     copy_same_device(dst, plain_dst);

@@ -5,7 +5,7 @@
 // Running device work: the seam for every native kernel of this backend.
 //
 // Kernels run like device work: asynchronously, in stream order, as host tasks of the driver
-// (driver::launch_host_task), and only there can device memory be read or written (driver::host_task_access).
+// (Driver::launch_host_task), and only there can device memory be read or written (Driver::host_task_access).
 // The helpers below let an
 // operator implementation
 //   1. capture what the kernel needs *by value* on the host (device pointers, sizes, strides, dtype, scalars:
@@ -39,7 +39,7 @@ inline void* kernel_access(const void* device_ptr) {
     return nullptr;
   }
   void* accessible = nullptr;
-  MYDEVICE_CHECK(driver::host_task_access(device_ptr, &accessible));
+  MYDEVICE_CHECK(driver::get().host_task_access(device_ptr, &accessible));
   return accessible;
 }
 
@@ -88,7 +88,7 @@ void launch(driver::Stream stream, F&& fn) {
     return 1;
   };
   const auto destroy = [](void* p) { delete static_cast<Fn*>(p); };
-  MYDEVICE_CHECK(driver::launch_host_task(stream, run, args.get(), destroy));
+  MYDEVICE_CHECK(driver::get().launch_host_task(stream, run, args.get(), destroy));
   (void)args.release(); // owned by the driver now; `destroy` frees it
 }
 

@@ -2,7 +2,7 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 // Profiler integration: device-side time of mydevice work in torch.profiler / torch.autograd.profiler.
 //
-// The device time comes from the runtime's timed events (driver::event_record + driver::event_elapsed_time):
+// The device time comes from the runtime's timed events (Driver::event_record + Driver::event_elapsed_time):
 // an event recorded on the current stream before and after an operator brackets the device work the
 // operator queued. PyTorch offers three extension points for PrivateUse1, all used here:
 //
@@ -59,19 +59,19 @@ std::shared_ptr<void> record_timed_event(c10::DeviceIndex* device_out = nullptr)
     *device_out = device;
   }
   driver::Event event = nullptr;
-  MYDEVICE_CHECK(driver::event_create(&event, true)); // with timing
-  MYDEVICE_CHECK(driver::event_record(event, current_native_stream(device)));
+  MYDEVICE_CHECK(driver::get().event_create(&event, true)); // with timing
+  MYDEVICE_CHECK(driver::get().event_record(event, current_native_stream(device)));
   return std::shared_ptr<void>(event, [](void* e) {
-    MYDEVICE_WARN_ON_ERROR(driver::event_destroy(static_cast<driver::Event>(e)));
+    MYDEVICE_WARN_ON_ERROR(driver::get().event_destroy(static_cast<driver::Event>(e)));
   });
 }
 
 // Milliseconds between two recorded events (waits for the second one).
 float elapsed_ms(const std::shared_ptr<void>& start, const std::shared_ptr<void>& end) {
   TORCH_CHECK(start && end, "mydevice profiler: an event was not recorded (runtime not initialized)");
-  MYDEVICE_CHECK(driver::event_synchronize(static_cast<driver::Event>(end.get())));
+  MYDEVICE_CHECK(driver::get().event_synchronize(static_cast<driver::Event>(end.get())));
   float ms = 0;
-  MYDEVICE_CHECK(driver::event_elapsed_time(&ms, static_cast<driver::Event>(start.get()),
+  MYDEVICE_CHECK(driver::get().event_elapsed_time(&ms, static_cast<driver::Event>(start.get()),
                                           static_cast<driver::Event>(end.get())));
   return ms;
 }
@@ -163,7 +163,7 @@ struct MydeviceProfilerStubs final : torch::profiler::impl::ProfilerStubs {
     }
     for (c10::DeviceIndex d = 0; d < device_count(); ++d) {
       DeviceScope scope(d);
-      MYDEVICE_CHECK(driver::device_synchronize());
+      MYDEVICE_CHECK(driver::get().device_synchronize());
     }
   }
 };
@@ -276,7 +276,7 @@ class DeviceActivityRecorder {
     // The time base: an event every device timestamp is measured from, with the host time it completed at.
     reference_ = record_timed_event();
     if (reference_) {
-      MYDEVICE_CHECK(driver::event_synchronize(static_cast<driver::Event>(reference_.get())));
+      MYDEVICE_CHECK(driver::get().event_synchronize(static_cast<driver::Event>(reference_.get())));
     }
     reference_ns_ = unix_time_ns();
     handle_ = at::addGlobalCallback(
@@ -370,7 +370,7 @@ class DeviceActivityRecorder {
     ctx->op.correlation = correlation_stack().empty() ? 0 : correlation_stack().back();
     ctx->op.start = record_timed_event(&ctx->op.device);
     uint64_t stream_id = 0;
-    MYDEVICE_CHECK(driver::stream_get_id(current_native_stream(ctx->op.device), &stream_id));
+    MYDEVICE_CHECK(driver::get().stream_get_id(current_native_stream(ctx->op.device), &stream_id));
     ctx->op.stream_id = stream_id;
     return ctx;
   }

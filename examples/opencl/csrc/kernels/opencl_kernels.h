@@ -100,7 +100,7 @@ void enqueue(const at::Tensor& on, cl_kernel Program::*which, cl_uint dims, cons
   set_args(kernel);
   const auto status =
       torch_ocl::driver::enqueue_kernel(torch_ocl::current_native_stream(on.device().index()), kernel, dims, global);
-  TORCH_CHECK(status == torch_ocl::driver::Status::success, "ocl: ", torch_ocl::driver::last_error_message());
+  TORCH_CHECK(status == torch_ocl::driver::Status::success, "ocl: ", torch_ocl::driver::get().last_error_message());
 }
 
 inline void set_svm(cl_kernel kernel, cl_uint index, const at::Tensor& t) {
