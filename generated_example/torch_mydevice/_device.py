@@ -100,21 +100,29 @@ def _lazy_call(callable, **kwargs) -> None:
         _queued_calls.append((callable, traceback.format_stack()))
 
 
-def _get_device_index(device: _device_t, optional: bool = False) -> int:
-    """The device index of `device` (int, "mydevice:1", torch.device); None means the current device."""
+def _parse_device_index(device: _device_t):
+    """The device index `device` names (int, "mydevice:1", torch.device), or None for the current device.
+
+    Pure parsing: it never starts the device, so torch.compile's worker processes use it too."""
     if isinstance(device, str):
         device = torch.device(device)
     if isinstance(device, torch.device):
         if device.type != "mydevice":
             raise ValueError(f"Expected a mydevice device, but got: {device}")
         device = device.index
-    if device is None:
+    if device is not None and (isinstance(device, bool) or not isinstance(device, int)):
+        raise TypeError(f"Invalid mydevice device: {device!r}")
+    return device
+
+
+def _get_device_index(device: _device_t, optional: bool = False) -> int:
+    """The device index of `device`; None means the current device (when `optional`)."""
+    index = _parse_device_index(device)
+    if index is None:
         if not optional:
             raise ValueError("Expected a mydevice device with an index, got None")
         return current_device()
-    if isinstance(device, bool) or not isinstance(device, int):
-        raise TypeError(f"Invalid mydevice device: {device!r}")
-    return device
+    return index
 
 
 def current_device() -> int:

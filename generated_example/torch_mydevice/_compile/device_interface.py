@@ -16,6 +16,7 @@ from torch._dynamo.device_interface import (
 )
 
 from .. import _C
+from .._device import _parse_device_index
 
 _device_module = torch.mydevice
 
@@ -38,13 +39,7 @@ class MydeviceInterface(DeviceInterface):
 
         @staticmethod
         def get_device_properties(device=None):
-            if device is not None:
-                if isinstance(device, str):
-                    device = torch.device(device)
-                if isinstance(device, torch.device):
-                    if device.type != "mydevice":
-                        raise ValueError(f"expected a mydevice device, got {device}")
-                    device = device.index
+            device = _parse_device_index(device)
             if device is None:
                 device = MydeviceInterface.Worker.current_device()
             if "mydevice" not in caching_worker_device_properties:
