@@ -24,6 +24,8 @@ import torch._inductor.config  # noqa: E402
 from torch._dynamo.testing import CompileCounterWithBackend  # noqa: E402
 from torch._inductor.utils import run_and_get_code  # noqa: E402
 
+import torch_mydevice.serialization  # noqa: E402
+
 torch._inductor.config.compile_threads = 1
 
 pytestmark = requires_cpu_fallback  # compiled graphs call eager operators (mm, ...) that may not be native
@@ -180,6 +182,30 @@ def test_fake_tensors_keep_the_device():
         fake = mode.from_tensor(x)
         assert isinstance(fake, FakeTensor) and fake.device == x.device
         assert (fake @ fake + 1).device == x.device
+
+
+def test_fake_tensors_keep_the_backend_metadata():
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    x = torch.randn(4, 4, device=DEVICE)
+    torch_mydevice.serialization.set_storage_format(x, 5)
+    expected = torch._utils.get_tensor_metadata(x)
+    assert expected, "the storage format is backend metadata"
+    with FakeTensorMode() as mode:
+        assert torch._utils.get_tensor_metadata(mode.from_tensor(x)) == expected
+
+    traced = []
+
+    def backend(graph_module, example_inputs):
+        traced.extend(node.meta.get("example_value") for node in graph_module.graph.nodes if node.op == "placeholder")
+        return graph_module.forward
+
+    torch._dynamo.reset()
+    torch.compile(lambda t: t + 1, backend=backend)(x)
+    assert traced and all(torch._utils.get_tensor_metadata(t) == expected for t in traced), traced
+    y = torch.randn(4, 4, device=DEVICE)
+    with FakeTensorMode() as mode:
+        assert torch._utils.get_tensor_metadata(mode.from_tensor(y)) == {}, "no metadata, none invented"
 
 
 def test_recompiles_only_when_a_guard_fails():

@@ -10,6 +10,7 @@ Three registrations make it work:
 - Inductor for the device type "mydevice" (inductor.py): Inductor's C++ code generation, whose kernels run on the
   device's streams with device memory made accessible to them (kernels.py, csrc/compile/inductor_launcher.cc);
 - the Dynamo backend "mydevice".
+Fake tensors, with which Dynamo traces, keep the tensors' backend metadata (fake_tensors.py).
 Dynamo and Inductor take seconds to import, and `import torch` loads this backend, so install() only arranges
 for the registrations to happen when PyTorch first needs them: each one when the PyTorch module it registers
 with is imported, and Inductor's through the device module (torch.mydevice.Scheduling and
@@ -26,6 +27,7 @@ import torch
 
 _DEVICE_INTERFACE_MODULE = "torch._dynamo.device_interface"
 _BACKEND_REGISTRY_MODULE = "torch._dynamo.backends.registry"
+_FAKE_TENSOR_MODULE = "torch._subclasses.fake_tensor"
 
 
 def mydevice_backend(graph_module, example_inputs, **kwargs):
@@ -50,6 +52,12 @@ def _register_dynamo_backend() -> None:
 
     if "mydevice" not in registry._COMPILER_FNS:
         registry.register_backend(mydevice_backend, name="mydevice")
+
+
+def _keep_backend_meta_in_fake_tensors() -> None:
+    from . import fake_tensors
+
+    fake_tensors.install()
 
 
 def _register_inductor() -> None:
@@ -128,6 +136,7 @@ def install() -> None:
     """Called once by torch_mydevice/__init__.py: registers with Dynamo and Inductor as soon as they are imported."""
     pending = {}
     for module, action in ((_DEVICE_INTERFACE_MODULE, _register_device_interface),
+                           (_FAKE_TENSOR_MODULE, _keep_backend_meta_in_fake_tensors),
                            (_BACKEND_REGISTRY_MODULE, _register_dynamo_backend)):
         if module in sys.modules:
             _run(action)
