@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/command_common.h"
+#include "cli/conformance_command.h"
 #include "cli/contract_diff_command.h"
 #include "cli/generate_command.h"
 #include "cli/guide_command.h"
@@ -61,6 +62,8 @@ int main(int argc, char** argv) {
   setup_upgrade_command(app, upgrade);
   GuideOptions guide;
   setup_guide_command(app, guide);
+  ConformanceOptions conformance;
+  setup_conformance_command(app, conformance);
   // Listed for --help; handled by exec_contract_diff above.
   app.add_subcommand("contract-diff", kContractDiffDescription)->allow_extras();
 
@@ -82,5 +85,6 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("validate")) return run_validate_command(validate);
   if (app.got_subcommand("upgrade")) return run_upgrade_command(upgrade);
   if (app.got_subcommand("guide")) return run_guide_command(guide);
+  if (app.got_subcommand("conformance")) return run_conformance_command(conformance);
   return kExitUsage;
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The conformance report end to end: generate the default backend, build and install it in the torch 2.14 root
-# filesystem, run `python -m torch_mydevice.conformance --quick` there (every area: the backend suites, PyTorch's
+# filesystem, run `accelgen conformance --quick` with that Python (every area: the backend suites, PyTorch's
 # device-generic tests, the OpInfo sweep in its reduced mode, torch.compile, distributed, profiler), then check the
 # HTML page in headless Chromium (Debian's `chromium`, installed with apt if absent): it renders every area and the
 # Quality Levels table, with no console error, and a screenshot is written.
@@ -25,11 +25,16 @@ mkdir -p "$work"
   python3 -m venv --system-site-packages venv
   venv/bin/pip install --no-build-isolation --no-index --no-deps ./mydevice > pip-install.log 2>&1 || {
     tail -n 80 pip-install.log; exit 1; }
-  start=$(date +%s)
-  "$work/venv/bin/python" -m torch_mydevice.conformance --tests "$work/mydevice/tests" --out "$work/report" \
-    --quick --timeout 600
-  echo "e2e: conformance run took $(( $(date +%s) - start )) s"
 ' e2e "$work"
+
+# `accelgen conformance` runs on this machine; the Python it is given runs in the root filesystem, where torch
+# and the installed backend are (the work directory is bind-mounted at the same path).
+printf '#!/bin/sh\nexec "%s" run 2.14 --bind "%s" -- "%s" "$@"\n' \
+  "$repo/scripts/torch-rootfs.sh" "$work" "$work/venv/bin/python" > "$work/python-in-rootfs"
+chmod +x "$work/python-in-rootfs"
+start=$(date +%s)
+"$accelgen" conformance "$work/mydevice" --python "$work/python-in-rootfs" --out "$work/report" --quick --timeout 600
+echo "e2e: conformance run took $(( $(date +%s) - start )) s"
 
 report=$work/report/conformance.html
 for f in conformance.md conformance.html junit/smoke.xml junit/compile.xml; do

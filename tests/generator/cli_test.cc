@@ -3,10 +3,6 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
-#include <sys/wait.h>
-
 #include "test_support.h"
 
 namespace accelgen {
@@ -18,28 +14,11 @@ using testing_support::snapshot;
 using testing_support::TempDir;
 using testing_support::write_text;
 
-struct CommandResult {
-  int status;
-  std::string output;  // stdout and stderr
-};
+using testing_support::CommandResult;
 
-CommandResult accelgen(const std::string& args) {
-  const std::string command = std::string(ACCELGEN_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  std::string output;
-  std::array<char, 4096> buffer;
-  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) output.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  return {WEXITSTATUS(status), output};
-}
+CommandResult accelgen(const std::string& args) { return testing_support::run_accelgen(args); }
 
-CommandResult accelgen_shell(const std::string& command) {
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  std::string output;
-  std::array<char, 4096> buffer;
-  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) output.append(buffer.data(), n);
-  return {WEXITSTATUS(pclose(pipe)), output};
-}
+CommandResult accelgen_shell(const std::string& command) { return testing_support::run_command(command); }
 
 TEST(Cli, VersionAndHelp) {
   EXPECT_EQ(accelgen("--version").status, 0);
