@@ -19,11 +19,37 @@ namespace accelsim::detail {
 // ---- errors.cc --------------------------------------------------------------------------------------------
 // Records `code` with a printf-style message as the calling thread's last error and returns `code`.
 accelsimError_t fail(accelsimError_t code, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+// Keeps the calling thread's last error through device work it executes for a stream (the errors of that
+// work belong to the stream, not to the host thread's next call).
+class LastErrorKeeper {
+ public:
+  LastErrorKeeper();
+  ~LastErrorKeeper();
+  LastErrorKeeper(const LastErrorKeeper&) = delete;
+  LastErrorKeeper& operator=(const LastErrorKeeper&) = delete;
+
+ private:
+  accelsimError_t code_;
+  char message_[512];
+};
 
 // ---- thread state (platform.cc) ---------------------------------------------------------------------------
 // True on runtime worker threads: the only threads that may touch device memory (through the arena's view).
 bool inRuntimeWork();
 void enterRuntimeWork(int device);
+// A host thread executing device work (Stream::waitFor): a worker of `device` until the scope ends.
+class RuntimeWorkScope {
+ public:
+  explicit RuntimeWorkScope(int device);
+  ~RuntimeWorkScope();
+  RuntimeWorkScope(const RuntimeWorkScope&) = delete;
+  RuntimeWorkScope& operator=(const RuntimeWorkScope&) = delete;
+
+ private:
+  bool was_runtime_work_;
+  int device_;
+  LastErrorKeeper last_error_;
+};
 
 // ---- operations queued on streams (stream.cc) -------------------------------------------------------------
 struct Stream;
@@ -52,6 +78,11 @@ struct Device;
 
 // An in-order queue executed by its own worker thread (started on first use). Sequence numbers: the n-th op
 // pushed has sequence n (1-based); `completed` is the sequence of the last executed op.
+//
+// A host thread that waits for a stream executes the stream's pending ops itself (waitFor), as a device shares
+// its work with an idle host: the ops still run one at a time and in order (`executing`), but on a thread that
+// would otherwise sleep, and on the CPUs that thread's own parallel regions already use. The worker takes no op
+// while a host thread helps (`helpers`).
 struct Stream {
   Stream(Device* device, int priority, uint64_t id, bool is_default);
   ~Stream();
@@ -63,7 +94,8 @@ struct Stream {
   // With `mu` held: append to the ring. Returns true if the worker must be woken (call wake() after unlock).
   bool pushLocked(const Op& op);
   void wake() { cv.notify_one(); }
-  // Blocks the calling thread (host or another worker) until completed >= target: spin briefly, then sleep.
+  // Blocks the calling thread until completed >= target. A host thread executes pending ops itself meanwhile;
+  // a worker (waiting for another stream) spins briefly, then sleeps.
   void waitFor(uint64_t target);
   bool reached(uint64_t target) const { return completed.load(std::memory_order_acquire) >= target; }
   // Sticky kernel failure: returns and clears it (Success if none), recording the last error.
@@ -83,9 +115,10 @@ struct Stream {
   std::mutex mu;  // guards everything below up to `destroyed`
   std::condition_variable cv;
   std::vector<Op> ring;
-  uint64_t head = 0;  // ops popped by the worker
+  uint64_t head = 0;  // ops popped (by the worker or a helping host thread)
   uint64_t tail = 0;  // ops pushed
   bool sleeping = false;
+  bool executing = false;  // an op is being executed (by the worker or a helper): nobody else may pop one
   bool stop = false;
   bool started = false;
   bool destroyed = false;
@@ -94,6 +127,8 @@ struct Stream {
   std::atomic<uint64_t> capture_id{0};  // 0: not capturing
 
   std::atomic<uint64_t> submitted{0};  // mirror of tail, for lock-free reads
+  std::atomic<uint64_t> popped{0};     // mirror of head, for lock-free reads
+  std::atomic<int> helpers{0};         // host threads executing this stream's ops in waitFor
   std::atomic<uint64_t> completed{0};
   std::atomic<bool> exited{false};
   std::thread worker;
@@ -126,6 +161,12 @@ struct Stream {
 
  private:
   void workerMain();
+  // waitFor's two halves: execute pending ops on the calling host thread / wait for the executor to get there.
+  void helpUntil(uint64_t target);
+  void awaitCompletion(uint64_t target);
+  // Pops the next op (with `mu` held, nothing executing, queue not empty); finish() ends its execution.
+  Op popLocked(uint64_t* seq);
+  void finish(uint64_t seq);
   void execute(Op& op, uint64_t seq);
   void runKernel(accelsimKernelFn fn, void* args);
 };

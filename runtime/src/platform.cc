@@ -103,6 +103,15 @@ void enterRuntimeWork(int device) {
   t_device = device;
 }
 
+RuntimeWorkScope::RuntimeWorkScope(int device) : was_runtime_work_(t_runtime_work), device_(t_device) {
+  enterRuntimeWork(device);
+}
+
+RuntimeWorkScope::~RuntimeWorkScope() {
+  t_runtime_work = was_runtime_work_;
+  t_device = device_;
+}
+
 accelsimError_t getRuntime(Runtime** rt) {
   Runtime* r = g_runtime.load(std::memory_order_acquire);
   if (r == nullptr) {

@@ -33,10 +33,78 @@ TEST(Stream, KernelsRunAsynchronouslyOnAWorkerThread) {
     worker = std::this_thread::get_id();
     EXPECT_EQ(accelsimInKernel(), 1);
   }));
+  // Nobody waits: the worker runs the second kernel once the gate opens.
   gate.open.store(true);
-  ASSERT_OK(accelsimStreamSynchronize(s));
-  EXPECT_EQ(accelsimStreamQuery(s), accelsimSuccess);
+  while (accelsimStreamQuery(s) == accelsimErrorNotReady) std::this_thread::yield();
   EXPECT_NE(worker, host);
+  EXPECT_EQ(accelsimInKernel(), 0);
+  ASSERT_OK(accelsimStreamDestroy(s));
+}
+
+TEST(Stream, AWaitingHostExecutesThePendingWorkInOrderAndKeepsItsState) {
+  accelsimStream_t s = nullptr;
+  ASSERT_OK(accelsimStreamCreate(&s));
+  Gate gate;
+  ASSERT_OK(accelsimLaunchKernel(s, Gate::waitKernel, &gate, nullptr));  // the worker is inside this one
+  while (accelsimStreamQuery(s) == accelsimSuccess) std::this_thread::yield();
+  std::vector<std::thread::id> ran_on;
+  std::vector<int> order;
+  int in_kernel = -1;
+  for (int i = 0; i < 100; ++i) {
+    ASSERT_OK(accelsim::launch(s, [&, i] {
+      order.push_back(i);
+      ran_on.push_back(std::this_thread::get_id());
+      in_kernel = accelsimInKernel();
+      // A call a kernel may not make: its error must not become the waiting host's last error.
+      int byte = 0;
+      EXPECT_EQ(accelsimMemcpy(&byte, &byte, 1, accelsimMemcpyHostToHost), accelsimErrorNotPermitted);
+    }));
+  }
+  std::thread opener([&] {
+    std::this_thread::sleep_for(20ms);
+    gate.open.store(true);
+  });
+  ASSERT_OK(accelsimStreamSynchronize(s));  // waits for the gate kernel on the worker, then helps
+  opener.join();
+  ASSERT_EQ(order.size(), 100u);
+  for (int i = 0; i < 100; ++i) ASSERT_EQ(order[static_cast<size_t>(i)], i);
+  EXPECT_EQ(ran_on.back(), std::this_thread::get_id()) << "the waiting host executed the queued work";
+  EXPECT_EQ(in_kernel, 1) << "and acted as the device's worker while it did";
+  EXPECT_EQ(accelsimInKernel(), 0);
+  EXPECT_EQ(accelsimPeekAtLastError(), accelsimSuccess);
+  int device = -1;
+  ASSERT_OK(accelsimGetDevice(&device));
+  EXPECT_EQ(device, 0);
+  // The worker takes work again once nobody waits.
+  std::thread::id later;
+  ASSERT_OK(accelsim::launch(s, [&] { later = std::this_thread::get_id(); }));
+  while (accelsimStreamQuery(s) == accelsimErrorNotReady) std::this_thread::yield();
+  EXPECT_NE(later, std::this_thread::get_id());
+  ASSERT_OK(accelsimStreamDestroy(s));
+}
+
+TEST(Stream, SeveralWaitingThreadsNeverRunOneStreamsWorkConcurrently) {
+  accelsimStream_t s = nullptr;
+  ASSERT_OK(accelsimStreamCreate(&s));
+  std::atomic<int> running{0};
+  std::atomic<int> overlaps{0};
+  std::vector<int> order;
+  for (int round = 0; round < 20; ++round) {
+    for (int i = 0; i < 50; ++i) {
+      ASSERT_OK(accelsim::launch(s, [&, i] {
+        if (running.fetch_add(1) != 0) overlaps.fetch_add(1);
+        order.push_back(i);
+        std::this_thread::yield();
+        running.fetch_sub(1);
+      }));
+    }
+    std::vector<std::thread> waiters;
+    for (int t = 0; t < 3; ++t) waiters.emplace_back([&] { EXPECT_EQ(accelsimStreamSynchronize(s), accelsimSuccess); });
+    for (auto& t : waiters) t.join();
+  }
+  EXPECT_EQ(overlaps.load(), 0);
+  ASSERT_EQ(order.size(), 1000u);
+  for (size_t i = 0; i < order.size(); ++i) ASSERT_EQ(order[i], static_cast<int>(i % 50));
   ASSERT_OK(accelsimStreamDestroy(s));
 }
 

@@ -16,6 +16,7 @@
 // whose address Python reads with ctypes (torch_mydevice_inductor_launcher) and passes on. Keep the struct in step
 // with kernels.py: `abi` is checked on both sides.
 #include "driver/driver.h"
+#include "ops/openmp_threads.h"
 #include "runtime_check.h"
 #include "stream.h"
 
@@ -54,6 +55,7 @@ int launch(const void* device_memory, int (*run)(void*), void* payload, void (*d
         attributes.type == driver::MemoryType::device) {
       device = static_cast<c10::DeviceIndex>(attributes.device);
     }
+    torch_mydevice::ops::note_launching_thread();
     const driver::Status status =
         driver::get().launch_host_task(torch_mydevice::current_native_stream(device), run, payload, destroy);
     if (status != driver::Status::success) {

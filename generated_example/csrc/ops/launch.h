@@ -6,8 +6,7 @@
 //
 // Kernels run like device work: asynchronously, in stream order, as host tasks of the driver
 // (Driver::launch_host_task), and only there can device memory be read or written (Driver::host_task_access).
-// The helpers below let an
-// operator implementation
+// The helpers below let an operator implementation
 //   1. capture what the kernel needs *by value* on the host (device pointers, sizes, strides, dtype, scalars:
 //      KernelTensor), never at::Tensor objects: the kernel may run after the tensors are gone; the caching
 //      allocator keeps the memory valid in stream order (see device_allocator.h), and
@@ -20,6 +19,7 @@
 //   auto out = KernelTensor(self);
 //   launch(current_native_stream(self.device().index()), [out, value] { out.cpu().fill_(value); });
 #include "driver/driver.h"
+#include "ops/openmp_threads.h"
 #include "runtime_check.h"
 #include "stream.h"
 
@@ -75,6 +75,7 @@ void launch(driver::Stream stream, F&& fn) {
   using Fn = std::decay_t<F>;
   auto args = std::make_unique<Fn>(std::forward<F>(fn));
   const auto run = [](void* p) -> int {
+    const HostTaskOpenMPScope openmp_threads;
     try {
       (*static_cast<Fn*>(p))();
       return 0;
@@ -88,6 +89,7 @@ void launch(driver::Stream stream, F&& fn) {
     return 1;
   };
   const auto destroy = [](void* p) { delete static_cast<Fn*>(p); };
+  note_launching_thread();
   MYDEVICE_CHECK(driver::get().launch_host_task(stream, run, args.get(), destroy));
   (void)args.release(); // owned by the driver now; `destroy` frees it
 }

@@ -2,6 +2,7 @@
 // Error codes, their strings, and the per-thread last error.
 #include <cstdarg>
 #include <cstdio>
+#include <cstring>
 
 #include "internal.h"
 
@@ -22,6 +23,13 @@ accelsimError_t fail(accelsimError_t code, const char* fmt, ...) {
   vsnprintf(t_last.message, sizeof t_last.message, fmt, ap);
   va_end(ap);
   return code;
+}
+
+LastErrorKeeper::LastErrorKeeper() : code_(t_last.code) { std::memcpy(message_, t_last.message, sizeof message_); }
+
+LastErrorKeeper::~LastErrorKeeper() {
+  t_last.code = code_;
+  std::memcpy(t_last.message, message_, sizeof message_);
 }
 
 }  // namespace accelsim::detail

@@ -3,9 +3,11 @@
 //
 // The launch path is a mutex-protected push into a ring of plain Op values (no allocation once the ring has
 // grown). The worker spins briefly after running out of work before sleeping on a condition variable, so
-// back-to-back launches do not pay a thread wake-up. Host waits spin briefly, then sleep.
+// back-to-back launches do not pay a thread wake-up. A host thread that waits executes the pending ops itself
+// (Stream::helpUntil); while the worker is in the middle of an op it spins briefly, then sleeps.
 #include <sched.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -105,6 +107,41 @@ accelsimError_t Stream::submit(const Op& op, uint64_t* seq) {
 }
 
 void Stream::waitFor(uint64_t target) {
+  if (reached(target)) return;
+  if (!inRuntimeWork()) helpUntil(target);  // a host thread: execute the pending ops instead of idling
+  awaitCompletion(target);
+}
+
+void Stream::helpUntil(uint64_t target) {
+  helpers.fetch_add(1, std::memory_order_seq_cst);  // the worker takes no new op from now on
+  std::unique_lock<std::mutex> lock(mu);
+  while (!reached(target)) {
+    if (head == tail && !executing) break;  // nothing left to run (a target beyond what was submitted)
+    if (executing) {
+      // The worker is in the middle of an op (or a helper on another thread is): wait for that op only.
+      const uint64_t in_flight = head;
+      lock.unlock();
+      awaitCompletion(std::min(in_flight, target));
+      lock.lock();
+      continue;
+    }
+    uint64_t seq = 0;
+    Op op = popLocked(&seq);
+    lock.unlock();
+    {
+      RuntimeWorkScope as_worker(device->index);
+      execute(op, seq);
+    }
+    finish(seq);
+    lock.lock();
+  }
+  // Under `mu`, so that the worker, which decides to sleep under `mu`, cannot miss the end of the help.
+  const bool wake_worker = helpers.fetch_sub(1, std::memory_order_seq_cst) == 1 && head != tail && sleeping;
+  lock.unlock();
+  if (wake_worker) wake();
+}
+
+void Stream::awaitCompletion(uint64_t target) {
   if (reached(target)) return;
   // Spin only while the worker runs on another CPU: sharing its CPU, the spin would just keep it from running
   // (see worker_cpu), and only while the worker is not deep in a long kernel that wants every CPU (see
@@ -217,45 +254,66 @@ void Stream::execute(Op& op, uint64_t seq) {
   }
 }
 
+Op Stream::popLocked(uint64_t* seq) {
+  Op op = ring[head & (ring.size() - 1)];
+  ++head;
+  popped.store(head, std::memory_order_release);
+  executing = true;
+  *seq = head;
+  return op;
+}
+
+void Stream::finish(uint64_t seq) {
+  completed.store(seq, std::memory_order_seq_cst);
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    executing = false;
+  }
+  if (waiters.load(std::memory_order_seq_cst) > 0) {
+    wake_unclaimed.store(true, std::memory_order_relaxed);
+    { std::lock_guard<std::mutex> done_lock(done_mu); }
+    done_cv.notify_all();
+  }
+}
+
 void Stream::workerMain() {
   enterRuntimeWork(device->index);
-  uint64_t seq = 0;
+  // Work this worker may take: ops are queued and no host thread is executing them for it (helpUntil).
+  const auto has_work = [this] { return head != tail && helpers.load(std::memory_order_seq_cst) == 0; };
   std::unique_lock<std::mutex> lock(mu);
   for (;;) {
-    if (head == tail) {
-      if (stop) break;
+    if (!has_work() || executing) {
+      if (stop && head == tail) break;
       lock.unlock();
       worker_cpu.store(currentCpu(), std::memory_order_relaxed);
       // Spin for new work, unless a waiter we woke has not run for a while: it is then most likely queued on
       // this CPU behind the spin (see wake_unclaimed), and sleeping now lets it run and submit the next op.
+      // While a host thread executes our ops, sleep at once: it needs every CPU.
       const int64_t spin_start = nowNs();
-      spinFor(
-          [&] {
-            if (submitted.load(std::memory_order_acquire) != seq) return true;
-            return wake_unclaimed.load(std::memory_order_relaxed) && nowNs() - spin_start > kUnclaimedWakeNs;
-          },
-          kWorkerSpinNs);
+      if (helpers.load(std::memory_order_seq_cst) == 0) {
+        spinFor(
+            [&] {
+              if (helpers.load(std::memory_order_relaxed) != 0) return true;
+              if (submitted.load(std::memory_order_acquire) != popped.load(std::memory_order_acquire)) return true;
+              return wake_unclaimed.load(std::memory_order_relaxed) && nowNs() - spin_start > kUnclaimedWakeNs;
+            },
+            kWorkerSpinNs);
+      }
       wake_unclaimed.store(false, std::memory_order_relaxed);
       lock.lock();
-      if (head == tail && !stop) {
+      if ((!has_work() || executing) && !(stop && head == tail)) {
         sleeping = true;
-        cv.wait(lock, [&] { return head != tail || stop; });
+        cv.wait(lock, [&] { return (has_work() && !executing) || (stop && head == tail); });
         sleeping = false;
       }
       continue;
     }
-    Op op = ring[head & (ring.size() - 1)];
-    ++head;
+    uint64_t seq = 0;
+    Op op = popLocked(&seq);
     lock.unlock();
-    ++seq;
     worker_cpu.store(currentCpu(), std::memory_order_relaxed);
     execute(op, seq);
-    completed.store(seq, std::memory_order_seq_cst);
-    if (waiters.load(std::memory_order_seq_cst) > 0) {
-      wake_unclaimed.store(true, std::memory_order_relaxed);
-      { std::lock_guard<std::mutex> done_lock(done_mu); }
-      done_cv.notify_all();
-    }
+    finish(seq);
     lock.lock();
   }
   lock.unlock();
