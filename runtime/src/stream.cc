@@ -133,6 +133,7 @@ void Stream::helpUntil(uint64_t target) {
     }
     finish(seq);
     lock.lock();
+    executing = false;
   }
   // Under `mu`, so that the worker, which decides to sleep under `mu`, cannot miss the end of the help.
   const bool wake_worker = helpers.fetch_sub(1, std::memory_order_seq_cst) == 1 && head != tail && sleeping;
@@ -264,10 +265,6 @@ Op Stream::popLocked(uint64_t* seq) {
 
 void Stream::finish(uint64_t seq) {
   completed.store(seq, std::memory_order_seq_cst);
-  {
-    std::lock_guard<std::mutex> lock(mu);
-    executing = false;
-  }
   if (waiters.load(std::memory_order_seq_cst) > 0) {
     wake_unclaimed.store(true, std::memory_order_relaxed);
     { std::lock_guard<std::mutex> done_lock(done_mu); }
@@ -314,6 +311,7 @@ void Stream::workerMain() {
     execute(op, seq);
     finish(seq);
     lock.lock();
+    executing = false;
   }
   lock.unlock();
   exited.store(true, std::memory_order_release);

@@ -54,8 +54,12 @@ HostTaskOpenMPScope::HostTaskOpenMPScope() noexcept {
   // ATen sets a thread's OpenMP thread count the first time the thread parallelizes: let it do that now, so
   // that it cannot undo the setting below inside the task. Both in this library and in torch's: each shared
   // library keeps its own record of whether a thread was set up (a thread-local in an inline function).
-  at::internal::lazy_init_num_threads();
-  (void)at::get_num_threads();
+  thread_local bool aten_set_up = false;
+  if (!aten_set_up) {
+    at::internal::lazy_init_num_threads();
+    (void)at::get_num_threads();
+    aten_set_up = true;
+  }
   const int threads = openmp_runtime().get_max_threads();
   if (threads > 1) {
     openmp_runtime().set_num_threads(1);

@@ -128,9 +128,11 @@ struct Stream {
   std::atomic<uint64_t> capture_id{0};  // 0: not capturing
 
   std::atomic<uint64_t> submitted{0};  // mirror of tail, for lock-free reads
-  std::atomic<uint64_t> popped{0};     // mirror of head, for lock-free reads
-  std::atomic<int> helpers{0};         // host threads executing this stream's ops in waitFor
+  // Written by whoever executes the ops: a cache line of their own, away from `submitted`, which the launching
+  // host thread writes (sharing one would make every launch and every executed op contend for it).
+  alignas(64) std::atomic<uint64_t> popped{0};  // mirror of head, for lock-free reads
   std::atomic<uint64_t> completed{0};
+  alignas(64) std::atomic<int> helpers{0};  // host threads executing this stream's ops in waitFor
   std::atomic<bool> exited{false};
   std::thread worker;
 
@@ -165,7 +167,8 @@ struct Stream {
   // waitFor's two halves: execute pending ops on the calling host thread / wait for the executor to get there.
   void helpUntil(uint64_t target);
   void awaitCompletion(uint64_t target);
-  // Pops the next op (with `mu` held, nothing executing, queue not empty); finish() ends its execution.
+  // Pops the next op (with `mu` held, nothing executing, queue not empty) and marks it executing. After it ran,
+  // finish() publishes its completion (without `mu`); the executor then clears `executing` under `mu`.
   Op popLocked(uint64_t* seq);
   void finish(uint64_t seq);
   void execute(Op& op, uint64_t seq);
