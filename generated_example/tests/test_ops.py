@@ -289,3 +289,25 @@ def test_fallback_operator_next_to_native_ones():
     a = sample((4, 5), torch.float32)
     d = a.to(DEVICE)
     check(torch.cumsum(d * 2, 1) + 1, torch.cumsum(a * 2, 1) + 1)  # cumsum is not in the catalog
+
+
+def test_device_work_a_waiting_thread_runs_ignores_its_dispatch_modes():
+    # A thread that waits for the device may execute the pending device work itself; that work must not run
+    # inside the thread's autocast, no_grad or dispatch modes (csrc/ops/host_task_thread.h).
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    seen = []
+
+    class Record(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            seen.append(func)
+            return func(*args, **(kwargs or {}))
+
+    a = torch.randn(512, 512, device=DEVICE)
+    slow = a @ a  # keeps the device busy for a while
+    y = torch.ones(1000, device=DEVICE) + 1  # pending behind it
+    with Record(), torch.autocast("cpu", dtype=torch.bfloat16):
+        host = y.cpu()  # waits, and may run the add meanwhile
+    assert torch.equal(host, torch.full((1000,), 2.0))
+    assert all(func.__name__.split(".")[0] not in ("add", "mm") for func in seen), seen
+    assert slow.shape == (512, 512)

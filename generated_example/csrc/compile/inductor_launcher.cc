@@ -16,7 +16,7 @@
 // whose address Python reads with ctypes (torch_mydevice_inductor_launcher) and passes on. Keep the struct in step
 // with kernels.py: `abi` is checked on both sides.
 #include "driver/driver.h"
-#include "ops/openmp_threads.h"
+#include "ops/host_task_thread.h"
 #include "runtime_check.h"
 #include "stream.h"
 

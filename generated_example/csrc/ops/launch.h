@@ -19,7 +19,7 @@
 //   auto out = KernelTensor(self);
 //   launch(current_native_stream(self.device().index()), [out, value] { out.cpu().fill_(value); });
 #include "driver/driver.h"
-#include "ops/openmp_threads.h"
+#include "ops/host_task_thread.h"
 #include "runtime_check.h"
 #include "stream.h"
 
@@ -75,7 +75,7 @@ void launch(driver::Stream stream, F&& fn) {
   using Fn = std::decay_t<F>;
   auto args = std::make_unique<Fn>(std::forward<F>(fn));
   const auto run = [](void* p) -> int {
-    const HostTaskOpenMPScope openmp_threads;
+    const HostTaskThreadScope thread_scope;
     try {
       (*static_cast<Fn*>(p))();
       return 0;
