@@ -171,7 +171,12 @@ Guidance build_guidance(const GuidanceRequest& request, const contract::Knowledg
     }
     const std::vector<fs::path> files = files_under(request.scan_roots);
     g.scanned_files = static_cast<int>(files.size());
+    std::set<std::string> off_in_spec;  // changes whose capability the spec turns off
+    for (const auto& left_out : g.left_out) off_in_spec.insert(left_out.id);
     for (const auto& h : scan_user_code(kb, request.from.min, request.to.max, files)) {
+      // Something a change needs from the user's code is not asked for when the spec turns the change's
+      // capability off; a use of a changed API is reported whatever the spec says (it breaks the build).
+      if (h.missing && off_in_spec.count(h.change_id) != 0) continue;
       UserCodeHit hit;
       hit.path = display_path(h.path, request.display_base);
       hit.line = h.line;

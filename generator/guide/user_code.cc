@@ -142,6 +142,7 @@ void scan_file(const fs::path& path, const std::vector<CompiledPattern>& pattern
     h.message = cp.pattern->message;
     h.fix = cp.pattern->fix;
     h.text = line > 0 ? trimmed(lines[line - 1]) : "";
+    h.missing = cp.pattern->kind == Pattern::Kind::Missing;
     hits.push_back(std::move(h));
   };
   for (const auto* cp : relevant) {

@@ -33,6 +33,7 @@ struct Hit {
   std::string message;
   std::string fix;
   std::string text;  // the offending line, trimmed
+  bool missing = false;  // a "missing" pattern: something the change needs is absent (not a use to change)
 };
 
 /// Scans `files` with the patterns of every change in effect at `to` (since <= to): breaking or deprecated uses

@@ -217,6 +217,49 @@ TEST(GuideModel, ScansTheUsersCodeWithFileLineReasonAndFix) {
   EXPECT_TRUE(g.needs_user_action());
 }
 
+TEST(GuideModel, NamesTheDriverFunctionsANewTorchCallsThatTheAdapterLacksOrStillStubs) {
+  // torch 2.14 is the first torch to call the driver's graph functions (torch.accelerator.Graph). An adapter
+  // without them, or with the custom scaffold's stubs, is reported with the functions to write.
+  TempDir tmp;
+  write_text(tmp.path() / "lacking" / "csrc" / "driver" / "driver.cc",
+             "#include \"driver/driver.h\"\nnamespace torch_mydevice::driver {\nclass Mine final : public Driver {};\n}\n");
+  write_text(tmp.path() / "stubs" / "csrc" / "driver" / "driver.cc",
+             "#include \"driver/driver.h\"\nnamespace torch_mydevice::driver {\n"
+             "  Status graph_launch(GraphExec, Stream) override {\n"
+             "    return not_implemented(\"graph_launch\", \"Graph.replay()\");\n  }\n}\n");
+  for (const char* tree : {"lacking", "stubs"}) {
+    guide::GuidanceRequest r;
+    r.spec = spec_with();
+    r.from = v("2.6", "2.6");
+    r.to = v("2.14", "2.14");
+    r.scan = true;
+    r.scan_roots = {tmp.path() / tree};
+    r.display_base = tmp.path() / tree;
+    const auto g = guide::build_guidance(r, accelgen::version_knowledge());
+    const guide::UserCodeHit* hit = nullptr;
+    for (const auto& h : g.hits) {
+      if (h.change_id == "graph-impl-registry") hit = &h;
+    }
+    ASSERT_NE(hit, nullptr) << tree;
+    EXPECT_EQ(hit->path, "csrc/driver/driver.cc") << tree;
+    EXPECT_EQ(hit->line, std::string(tree) == "lacking" ? 2 : 4) << tree;
+    for (const char* fn : {"stream_begin_capture", "graph_instantiate", "graph_launch", "graph_destroy"}) {
+      EXPECT_NE(hit->message.find(fn), std::string::npos) << tree << ": " << fn;
+    }
+  }
+  // Without graphs in the spec, nothing is asked of the adapter.
+  guide::GuidanceRequest r;
+  r.spec = spec_with("mydevice", "graphs: true", "graphs: false");
+  r.from = v("2.6", "2.6");
+  r.to = v("2.14", "2.14");
+  r.scan = true;
+  r.scan_roots = {tmp.path() / "lacking"};
+  r.display_base = tmp.path() / "lacking";
+  for (const auto& h : guide::build_guidance(r, accelgen::version_knowledge()).hits) {
+    EXPECT_NE(h.change_id, "graph-impl-registry");
+  }
+}
+
 TEST(GuideModel, UserCodeIsWhatTheManifestDoesNotListAsGenerated) {
   TempDir tmp;
   const fs::path dir = tmp.path() / "b";
