@@ -17,7 +17,7 @@ import unittest
 import torch
 
 import torch_mydevice  # noqa: F401  (registers the backend before the harness looks for it)
-from conftest import CPU_FALLBACK, SPEC_DTYPES, expected_device_count
+from conftest import CPU_FALLBACK, NATIVE_OPS, SPEC_DTYPES, expected_device_count
 from torch._utils import _is_privateuse1_backend_available
 from torch.testing._internal.common_device_type import (  # noqa: E402
     deviceCountAtLeast,
@@ -33,79 +33,7 @@ FLOAT_DTYPES = [d for d in SPEC_DTYPES if d.is_floating_point] or [torch.float32
 NUMERIC_DTYPES = [d for d in SPEC_DTYPES if d != torch.bool]
 
 # operators.native of the spec, by ATen base name (add.Tensor -> add).
-NATIVE_BASES = sorted({
-    "_amp_foreach_non_finite_check_and_unscale_",
-    "_amp_update_scale_",
-    "_log_softmax",
-    "_log_softmax_backward_data",
-    "_softmax",
-    "_softmax_backward_data",
-    "abs",
-    "add",
-    "addcdiv",
-    "addcmul",
-    "addmm",
-    "amax",
-    "amin",
-    "argmax",
-    "baddbmm",
-    "bmm",
-    "cos",
-    "div",
-    "embedding",
-    "embedding_dense_backward",
-    "eq",
-    "eq",
-    "exp",
-    "fill_",
-    "ge",
-    "ge",
-    "gelu",
-    "gelu_backward",
-    "gt",
-    "gt",
-    "le",
-    "le",
-    "leaky_relu",
-    "leaky_relu_backward",
-    "lerp",
-    "log",
-    "lt",
-    "lt",
-    "masked_fill_",
-    "maximum",
-    "mean",
-    "minimum",
-    "mm",
-    "mse_loss",
-    "mse_loss_backward",
-    "mul",
-    "ne",
-    "ne",
-    "neg",
-    "nll_loss_backward",
-    "nll_loss_forward",
-    "normal_",
-    "pow",
-    "pow",
-    "reciprocal",
-    "relu",
-    "rsqrt",
-    "sigmoid",
-    "sigmoid_backward",
-    "silu",
-    "silu_backward",
-    "sin",
-    "sqrt",
-    "sub",
-    "sum",
-    "tanh",
-    "tanh_backward",
-    "threshold_backward",
-    "uniform_",
-    "where",
-    "zero_",
-})
+NATIVE_BASES = sorted({op.split(".")[0] for op in NATIVE_OPS})
 
 
 # The harness knows the PrivateUse1 base as "privateuse1" until its setUpClass renames it; newer torch also

@@ -8,20 +8,7 @@ import sys
 import pytest
 import torch
 
-from conftest import CPU_FALLBACK, DEVICE, expected_device_count, requires_cpu_fallback
-
-SPEC_DTYPES = [
-    torch.float32,
-    torch.float64,
-    torch.float16,
-    torch.bfloat16,
-    torch.int64,
-    torch.int32,
-    torch.int16,
-    torch.int8,
-    torch.uint8,
-    torch.bool,
-]
+from conftest import CPU_FALLBACK, DEVICE, SPEC_DTYPES, expected_device_count, requires_cpu_fallback
 
 
 def _run_python(code: str) -> str:

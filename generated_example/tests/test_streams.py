@@ -83,19 +83,9 @@ def test_native_handle_capturing_and_capability():
     capturing = s.is_capturing
     assert not (capturing() if callable(capturing) else capturing)
     capability = torch.accelerator.get_device_capability(DEVICE)
-    spec_dtypes = {
-        torch.float32,
-        torch.float64,
-        torch.float16,
-        torch.bfloat16,
-        torch.int64,
-        torch.int32,
-        torch.int16,
-        torch.int8,
-        torch.uint8,
-        torch.bool,
-    }
-    assert set(capability["supported_dtypes"]) == spec_dtypes
+    from conftest import SPEC_DTYPES
+
+    assert set(capability["supported_dtypes"]) == set(SPEC_DTYPES)
 
 
 @requires_two_devices

@@ -10,6 +10,7 @@
 #include "model/device_names.h"
 #include "plan/render_context.h"
 #include "render/mustache_renderer.h"
+#include "render/text_lines.h"
 
 namespace accelgen {
 namespace {
@@ -32,13 +33,7 @@ bool only_whitespace(const std::string& text) {
 
 std::string comment_lines(const std::string& text, const std::string& open, const std::string& close = "") {
   std::string result;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    result += open + text.substr(start, end - start) + close + "\n";
-    start = end + 1;
-  }
+  for (const auto& line : split_lines(text)) result += open + line + close + "\n";
   return result;
 }
 

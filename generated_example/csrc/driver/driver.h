@@ -203,8 +203,8 @@ class Driver {
   virtual Status host_task_access(const void* device_ptr, void** accessible) = 0;
 
   // ---- 9. Graphs (capabilities.graphs) ----------------------------------------------------------------------
-  // torch.accelerator.Graph: capture a stream's work, instantiate it, replay it. PyTorch calls these from
-  // torch 2.14 on (at::GraphImplInterface); older torch never does, so a port for it may leave them failing.
+  // torch.accelerator.Graph: capture a stream's work, instantiate it, replay it, through the backend's
+  // at::GraphImplInterface where the targeted torch has one; a torch without it never calls these.
   virtual Status stream_begin_capture(Stream stream) = 0;
   virtual Status stream_end_capture(Stream stream, Graph* graph) = 0;
   virtual Status graph_instantiate(GraphExec* exec, Graph graph) = 0;

@@ -16,7 +16,7 @@ from torch._dynamo.device_interface import (
 )
 
 from .. import _C
-from .._device import _parse_device_index
+from .._device import _native_dtypes, _parse_device_index
 
 _device_module = torch.mydevice
 
@@ -87,15 +87,4 @@ class MydeviceInterface(DeviceInterface):
         return _BF16_SUPPORTED
 
 
-_BF16_SUPPORTED = torch.bfloat16 in (
-    torch.float32,
-    torch.float64,
-    torch.float16,
-    torch.bfloat16,
-    torch.int64,
-    torch.int32,
-    torch.int16,
-    torch.int8,
-    torch.uint8,
-    torch.bool,
-)
+_BF16_SUPPORTED = torch.bfloat16 in _native_dtypes

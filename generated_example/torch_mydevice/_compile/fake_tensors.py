@@ -30,7 +30,7 @@ def install() -> None:
     @functools.wraps(convert)
     def from_real_tensor(self, fake_mode, t, *args, **kwargs):
         fake = convert(self, fake_mode, t, *args, **kwargs)
-        if fake is not t and type(t) is torch.Tensor and t.device.type == "mydevice":
+        if fake is not t and isinstance(t, torch.Tensor) and t.device.type == "mydevice":
             metadata = torch._C._get_tensor_metadata(t)
             if metadata:
                 torch._C._set_tensor_metadata(fake, metadata)

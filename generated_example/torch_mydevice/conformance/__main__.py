@@ -10,11 +10,12 @@ import sys
 
 import torch
 
+from .._device import _native_dtypes
 from . import quality_levels, render
 from .run import AREAS, run_all
 
 # The dtypes of the device spec this backend was generated from.
-DEVICE_DTYPES = ["float32", "float64", "float16", "bfloat16", "int64", "int32", "int16", "int8", "uint8", "bool"]
+DEVICE_DTYPES = [str(dtype).removeprefix("torch.") for dtype in _native_dtypes]
 
 
 def main(argv=None) -> int:
