@@ -16,6 +16,7 @@ struct ParamKind {
 const std::map<std::string, ParamKind>& kinds() {
   static const std::map<std::string, ParamKind> table = {
       {"out", {"const at::Tensor&", "%_arg = KernelArg(%)", "at::Tensor % = %_arg.cpu();"}},
+      {"opt_out", {"const at::Tensor&", "%_arg = KernelArg(%)", "at::Tensor % = %_arg.cpu();"}},
       {"inout", {"const at::Tensor&", "%_arg = KernelArg(%)", "at::Tensor % = %_arg.cpu();"}},
       {"in", {"const at::Tensor&", "%_arg = KernelArg(%)", "const at::Tensor % = %_arg.cpu();"}},
       {"opt_tensor", {"const at::Tensor&", "%_arg = KernelArg(%)", "const std::optional<at::Tensor> % = %_arg.optional_cpu();"}},
@@ -92,7 +93,11 @@ KernelCode kernel_code(const CatalogOperator& op) {
     if (*kind->second.rebind) code.rebinds.push_back(substitute(kind->second.rebind, param.name));
     if (code.device.empty() && (param.kind == "out" || param.kind == "inout")) code.device = param.name + ".device()";
   }
-  if (code.device.empty()) throw std::logic_error(op.name + ": a kernel needs an out or inout tensor");
+  // A kernel whose outputs may all be unwanted (opt_out: a backward's output_mask) runs on its first input's device.
+  for (const auto& param : op.kernel.params) {
+    if (code.device.empty() && param.kind == "in") code.device = param.name + ".device()";
+  }
+  if (code.device.empty()) throw std::logic_error(op.name + ": a kernel needs an output or input tensor");
   return code;
 }
 

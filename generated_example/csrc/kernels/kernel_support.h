@@ -102,6 +102,14 @@ inline std::vector<at::Tensor> cpu_tensors(const std::vector<KernelArg>& args) {
   return tensors;
 }
 
+// Inside a kernel only: writes one result of a computation that had several into its output, unless the
+// caller did not want it (a backward's output_mask entry that is false: the output is undefined).
+inline void copy_wanted(at::Tensor& output, const at::Tensor& result) {
+  if (output.defined()) {
+    output.copy_(result);
+  }
+}
+
 // An optional dimension list is a view into the caller's memory: a kernel keeps its own copy.
 inline std::optional<std::vector<int64_t>> own_dims(at::OptionalIntArrayRef dims) {
   if (!dims.has_value()) {

@@ -25,6 +25,13 @@
 
 namespace torch_mydevice::kernels {
 
+// _adaptive_avg_pool2d: out = the average of self over output_size adaptive windows of its last two dimensions
+// (nn.AdaptiveAvgPool2d).
+void _adaptive_avg_pool2d(const at::Tensor& out, const at::Tensor& self, at::IntArrayRef output_size);
+
+// _adaptive_avg_pool2d_backward: grad_input = the gradient of _adaptive_avg_pool2d, from grad_output.
+void _adaptive_avg_pool2d_backward(const at::Tensor& grad_input, const at::Tensor& grad_output, const at::Tensor& self);
+
 // _amp_foreach_non_finite_check_and_unscale_: each of grads *= inv_scale; found_inf = 1 if any holds inf or NaN.
 void _amp_foreach_non_finite_check_and_unscale_(at::TensorList grads, const at::Tensor& found_inf,
                                                 const at::Tensor& inv_scale);
@@ -75,12 +82,37 @@ void amin(const at::Tensor& out, const at::Tensor& self, at::IntArrayRef dim, bo
 // argmax: out (int64) = the index of the maximum of self along `dim` (of the flattened tensor when absent).
 void argmax(const at::Tensor& out, const at::Tensor& self, std::optional<int64_t> dim, bool keepdim);
 
+// avg_pool2d: out = the average of self over kernel_size windows of its last two dimensions (nn.AvgPool2d).
+void avg_pool2d(const at::Tensor& out, const at::Tensor& self, at::IntArrayRef kernel_size, at::IntArrayRef stride,
+                at::IntArrayRef padding, bool ceil_mode, bool count_include_pad,
+                std::optional<int64_t> divisor_override);
+
+// avg_pool2d_backward: grad_input = the gradient of avg_pool2d, from grad_output.
+void avg_pool2d_backward(const at::Tensor& grad_input, const at::Tensor& grad_output, const at::Tensor& self,
+                         at::IntArrayRef kernel_size, at::IntArrayRef stride, at::IntArrayRef padding, bool ceil_mode,
+                         bool count_include_pad, std::optional<int64_t> divisor_override);
+
 // baddbmm: out[b] = beta * self[b] + alpha * (batch1[b] @ batch2[b]).
 void baddbmm(const at::Tensor& out, const at::Tensor& self, const at::Tensor& batch1, const at::Tensor& batch2,
              const c10::Scalar& beta, const c10::Scalar& alpha);
 
 // bmm: out[b] = self[b] @ mat2[b] (3-D, batched).
 void bmm(const at::Tensor& out, const at::Tensor& self, const at::Tensor& mat2);
+
+// convolution_backward_overrideable: the gradients of convolution_overrideable with respect to input, weight and bias;
+// an undefined output is not wanted.
+void convolution_backward_overrideable(const at::Tensor& grad_input, const at::Tensor& grad_weight,
+                                       const at::Tensor& grad_bias, const at::Tensor& grad_output,
+                                       const at::Tensor& input, const at::Tensor& weight, at::IntArrayRef stride,
+                                       at::IntArrayRef padding, at::IntArrayRef dilation, bool transposed,
+                                       at::IntArrayRef output_padding, int64_t groups);
+
+// convolution_overrideable: out = the convolution of input with weight (plus bias): every nn.Conv*d and
+// nn.ConvTranspose*d, grouped and dilated.
+void convolution_overrideable(const at::Tensor& out, const at::Tensor& input, const at::Tensor& weight,
+                              const at::Tensor& bias, at::IntArrayRef stride, at::IntArrayRef padding,
+                              at::IntArrayRef dilation, bool transposed, at::IntArrayRef output_padding,
+                              int64_t groups);
 
 // cos: out = cos(self); out may be self (the in-place cos_).
 void cos(const at::Tensor& out, const at::Tensor& self);
@@ -154,6 +186,19 @@ void lt_Tensor(const at::Tensor& out, const at::Tensor& self, const at::Tensor& 
 // masked_fill_.Scalar: self = value where mask (bool, broadcast to self) is true.
 void masked_fill_Scalar(const at::Tensor& self, const at::Tensor& mask, const c10::Scalar& value);
 
+// max_pool2d_with_indices: out = the maximum of self over kernel_size windows of its last two dimensions
+// (nn.MaxPool2d); indices = where each maximum was.
+void max_pool2d_with_indices(const at::Tensor& out, const at::Tensor& indices, const at::Tensor& self,
+                             at::IntArrayRef kernel_size, at::IntArrayRef stride, at::IntArrayRef padding,
+                             at::IntArrayRef dilation, bool ceil_mode);
+
+// max_pool2d_with_indices_backward: grad_input = the gradient of max_pool2d_with_indices: grad_output scattered to the
+// maxima's indices.
+void max_pool2d_with_indices_backward(const at::Tensor& grad_input, const at::Tensor& grad_output,
+                                      const at::Tensor& self, at::IntArrayRef kernel_size, at::IntArrayRef stride,
+                                      at::IntArrayRef padding, at::IntArrayRef dilation, bool ceil_mode,
+                                      const at::Tensor& indices);
+
 // maximum: out = the elementwise maximum of self and other (NaN propagates).
 void maximum(const at::Tensor& out, const at::Tensor& self, const at::Tensor& other);
 
@@ -176,6 +221,20 @@ void mse_loss_backward(const at::Tensor& grad_input, const at::Tensor& grad_outp
 
 // mul.Tensor: out = self * other.
 void mul_Tensor(const at::Tensor& out, const at::Tensor& self, const at::Tensor& other);
+
+// native_batch_norm: output = batch norm of input (nn.BatchNorm*d); in training save_mean and save_invstd are the batch
+// statistics and running_mean and running_var are updated in place.
+void native_batch_norm(const at::Tensor& output, const at::Tensor& save_mean, const at::Tensor& save_invstd,
+                       const at::Tensor& input, const at::Tensor& weight, const at::Tensor& bias,
+                       const at::Tensor& running_mean, const at::Tensor& running_var, bool training, double momentum,
+                       double eps);
+
+// native_batch_norm_backward: the gradients of native_batch_norm with respect to input, weight and bias; an undefined
+// output is not wanted.
+void native_batch_norm_backward(const at::Tensor& grad_input, const at::Tensor& grad_weight,
+                                const at::Tensor& grad_bias, const at::Tensor& grad_out, const at::Tensor& input,
+                                const at::Tensor& weight, const at::Tensor& running_mean, const at::Tensor& running_var,
+                                const at::Tensor& save_mean, const at::Tensor& save_invstd, bool train, double eps);
 
 // ne.Scalar: out (bool) = self != other.
 void ne_Scalar(const at::Tensor& out, const at::Tensor& self, const c10::Scalar& other);

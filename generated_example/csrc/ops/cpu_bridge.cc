@@ -14,20 +14,22 @@
 //   LSTM and GRU cells     nn.LSTM/nn.GRU (packed sequences too) call the fused cells _thnn_fused_lstm_cell and
 //                          _thnn_fused_gru_cell for every device but the CPU; they have CUDA kernels only
 // The kernels below copy their arguments to the CPU, run PyTorch's own CPU implementation of the whole operation
-// and copy the results back: correct results, CPU speed plus two copies. Replace one with a native kernel by
-// registering your own PrivateUse1 kernel for the same operator in csrc/user/ (the bridge then is not needed).
+// and copy the results back: correct results, CPU speed plus two copies. Convolution and batch norm have native
+// operators too: listed under operators.native in accelgen.yaml, they compute on the device (csrc/kernels/) and
+// their bridge below is left out. For the others, register your own PrivateUse1 kernel in csrc/user/.
 //
 // Autograd: these kernels sit at the PrivateUse1 key, below autograd. PyTorch's derivative formulas
 // (convolution → convolution_backward, the fused attention → its _backward) record the graph on the device
 // tensors; the bridge only computes the values, so gradients, double backward and hooks behave as on CUDA.
 #include <ATen/ATen.h>
 #include <ATen/SDPBackend.h>
-#include <ATen/native/ConvUtils.h>
 #include <ATen/native/DispatchStub.h>
 #include <ATen/native/transformers/attention.h>
 #include <c10/core/impl/LocalDispatchKeySet.h>
 #include <torch/csrc/autograd/autograd.h>
 #include <torch/library.h>
+
+#include "ops/convolution_layout.h"
 
 #include <array>
 #include <cmath>
@@ -48,66 +50,6 @@ std::optional<at::Tensor> to_cpu(const std::optional<at::Tensor>& t) {
   return t.has_value() ? std::optional<at::Tensor>(to_cpu(*t)) : std::nullopt;
 }
 
-// Undefined results (an output_mask entry that is false) stay undefined.
-at::Tensor to_device(const at::Tensor& cpu, c10::Device device) {
-  return cpu.defined() ? cpu.to(device) : cpu;
-}
-
-// ---- convolution: every nn.Conv*d, transposed, grouped, dilated ----
-
-// The memory format PyTorch expects of an overrideable convolution's results (and of its gradients): the one
-// torch.compile's fake tensors predict with the same ATen function, so compiled graphs see the strides they were
-// traced with. A 1-d convolution is decided as the 2-d one it is computed as.
-at::MemoryFormat conv_memory_format(const at::Tensor& input, const at::Tensor& weight) {
-  if (input.dim() != weight.dim()) {  // unbatched input: PyTorch's kernels return contiguous results
-    return at::MemoryFormat::Contiguous;
-  }
-  if (weight.dim() == 3) {
-    return at::native::_determine_backend_memory_format(input.contiguous().unsqueeze(2), weight.unsqueeze(2),
-                                                        at::native::ConvBackend::Overrideable);
-  }
-  return at::native::_determine_backend_memory_format(input, weight, at::native::ConvBackend::Overrideable);
-}
-
-// A CPU result on the device in `format` (a 3-d tensor takes channels_last as its 2-d view would); undefined
-// results stay undefined.
-at::Tensor to_device_in_layout(const at::Tensor& cpu, c10::Device device, at::MemoryFormat format) {
-  if (!cpu.defined()) {
-    return cpu;
-  }
-  if (format == at::MemoryFormat::Contiguous || cpu.dim() < 3) {
-    return cpu.to(device, /*non_blocking=*/false, /*copy=*/false, at::MemoryFormat::Contiguous);
-  }
-  if (cpu.dim() == 3) {
-    return cpu.unsqueeze(2).to(device, false, false, at::MemoryFormat::ChannelsLast).squeeze(2);
-  }
-  return cpu.to(device, false, false, format);
-}
-
-at::Tensor convolution_overrideable(const at::Tensor& input, const at::Tensor& weight,
-                                    const std::optional<at::Tensor>& bias, c10::IntArrayRef stride,
-                                    c10::IntArrayRef padding, c10::IntArrayRef dilation, bool transposed,
-                                    c10::IntArrayRef output_padding, int64_t groups) {
-  const at::Tensor output = at::convolution(to_cpu(input), to_cpu(weight), to_cpu(bias), stride, padding, dilation,
-                                            transposed, output_padding, groups);
-  return to_device_in_layout(output, input.device(), conv_memory_format(input, weight));
-}
-
-std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward_overrideable(
-    const at::Tensor& grad_output, const at::Tensor& input, const at::Tensor& weight, c10::IntArrayRef stride,
-    c10::IntArrayRef padding, c10::IntArrayRef dilation, bool transposed, c10::IntArrayRef output_padding,
-    int64_t groups, std::array<bool, 3> output_mask) {
-  // The bias gradient is grad_output summed over every dimension but the channels: its size is the channel count.
-  const std::vector<int64_t> bias_size{grad_output.size(1)};
-  const at::OptionalIntArrayRef bias_sizes = output_mask[2] ? at::OptionalIntArrayRef(bias_size) : std::nullopt;
-  auto [grad_input, grad_weight, grad_bias] =
-      at::convolution_backward(to_cpu(grad_output), to_cpu(input), to_cpu(weight), bias_sizes, stride, padding,
-                               dilation, transposed, output_padding, groups, output_mask);
-  const c10::Device device = input.device();
-  const at::MemoryFormat format = conv_memory_format(input, weight);
-  return {to_device_in_layout(grad_input, device, format), to_device_in_layout(grad_weight, device, format),
-          to_device(grad_bias, device)};
-}
 
 // ---- scaled dot product attention ----
 
@@ -227,25 +169,6 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> fused_attention_backw
   return {grads[0], grads[1], grads[2], grads[3]};
 }
 
-// ---- batch norm: the running statistics are updated on the device tensors themselves ----
-
-std::tuple<at::Tensor, at::Tensor, at::Tensor> native_batch_norm(
-    const at::Tensor& input, const std::optional<at::Tensor>& weight, const std::optional<at::Tensor>& bias,
-    const std::optional<at::Tensor>& running_mean, const std::optional<at::Tensor>& running_var, bool training,
-    double momentum, double eps) {
-  const std::optional<at::Tensor> mean = to_cpu(running_mean);
-  const std::optional<at::Tensor> var = to_cpu(running_var);
-  auto [output, save_mean, save_invstd] =
-      at::native_batch_norm(to_cpu(input), to_cpu(weight), to_cpu(bias), mean, var, training, momentum, eps);
-  for (const auto& [device_stat, cpu_stat] : {std::pair(running_mean, mean), std::pair(running_var, var)}) {
-    if (training && device_stat.has_value() && device_stat->defined()) {
-      device_stat->copy_(*cpu_stat);
-    }
-  }
-  const c10::Device device = input.device();
-  return {output.to(device), save_mean.to(device), save_invstd.to(device)};
-}
-
 // ---- recurrent cells: nn.LSTM and nn.GRU (nn.RNN needs no fused cell) ----
 // PyTorch has no CPU kernel for the fused cells, so these compute the cell's documented equations (nn.LSTMCell,
 // nn.GRUCell) with ATen operators on CPU copies. The gates arrive as input @ W_ih^T and hidden @ W_hh^T; the
@@ -333,12 +256,9 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor, at::Tensor> fused_gru
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("convolution_overrideable", TORCH_FN(convolution_overrideable));
-  m.impl("convolution_backward_overrideable", TORCH_FN(convolution_backward_overrideable));
   m.impl("_fused_sdp_choice", TORCH_FN(fused_sdp_choice));
   m.impl("_scaled_dot_product_fused_attention_overrideable", TORCH_FN(fused_attention));
   m.impl("_scaled_dot_product_fused_attention_overrideable_backward", TORCH_FN(fused_attention_backward));
-  m.impl("native_batch_norm", TORCH_FN(native_batch_norm));
   m.impl("_thnn_fused_lstm_cell", TORCH_FN(fused_lstm_cell));
   m.impl("_thnn_fused_lstm_cell_backward_impl", TORCH_FN(fused_lstm_cell_backward));
   m.impl("_thnn_fused_gru_cell", TORCH_FN(fused_gru_cell));

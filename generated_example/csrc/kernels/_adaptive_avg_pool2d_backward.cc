@@ -1,0 +1,27 @@
+// Created by accelgen 0.1.0 from accelgen.yaml. This file is yours: accelgen never overwrites it.
+// _adaptive_avg_pool2d_backward: grad_input = the gradient of _adaptive_avg_pool2d, from grad_output.
+//
+// The mydevice kernel of this operator. The generated operator (csrc/ops/native/pooling.cc)
+// calls it once it has checked the arguments, worked out the result and allocated it; the contract is at the
+// top of kernels.h. Replace the body with your device's kernel: enqueue it on the current stream and return
+// without waiting for it.
+//
+// accelgen's default, below, computes on the device with PyTorch's own CPU kernel: inside the enqueued
+// function each tensor is a CPU view of device memory, so every dtype, layout and broadcast PyTorch supports
+// works. It needs the driver's host tasks (Driver::launch_host_task, Driver::host_task_access).
+#include "kernels/kernels.h"
+
+namespace torch_mydevice::kernels {
+
+void _adaptive_avg_pool2d_backward(const at::Tensor& grad_input, const at::Tensor& grad_output,
+                                   const at::Tensor& self) {
+  run_kernel(grad_input.device(), [grad_input_arg = KernelArg(grad_input), grad_output_arg = KernelArg(grad_output),
+                                   self_arg = KernelArg(self)] {
+    at::Tensor grad_input = grad_input_arg.cpu();
+    const at::Tensor grad_output = grad_output_arg.cpu();
+    const at::Tensor self = self_arg.cpu();
+    grad_input.copy_(at::_adaptive_avg_pool2d_backward(grad_output, self));
+  });
+}
+
+} // namespace torch_mydevice::kernels

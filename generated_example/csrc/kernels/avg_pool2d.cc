@@ -1,0 +1,31 @@
+// Created by accelgen 0.1.0 from accelgen.yaml. This file is yours: accelgen never overwrites it.
+// avg_pool2d: out = the average of self over kernel_size windows of its last two dimensions (nn.AvgPool2d).
+//
+// The mydevice kernel of this operator. The generated operator (csrc/ops/native/pooling.cc)
+// calls it once it has checked the arguments, worked out the result and allocated it; the contract is at the
+// top of kernels.h. Replace the body with your device's kernel: enqueue it on the current stream and return
+// without waiting for it.
+//
+// accelgen's default, below, computes on the device with PyTorch's own CPU kernel: inside the enqueued
+// function each tensor is a CPU view of device memory, so every dtype, layout and broadcast PyTorch supports
+// works. It needs the driver's host tasks (Driver::launch_host_task, Driver::host_task_access).
+#include "kernels/kernels.h"
+
+namespace torch_mydevice::kernels {
+
+void avg_pool2d(const at::Tensor& out, const at::Tensor& self, at::IntArrayRef kernel_size, at::IntArrayRef stride,
+                at::IntArrayRef padding, bool ceil_mode, bool count_include_pad,
+                std::optional<int64_t> divisor_override) {
+  run_kernel(out.device(), [out_arg = KernelArg(out), self_arg = KernelArg(self), kernel_size_list = kernel_size.vec(),
+                            stride_list = stride.vec(), padding_list = padding.vec(), ceil_mode, count_include_pad,
+                            divisor_override] {
+    at::Tensor out = out_arg.cpu();
+    const at::Tensor self = self_arg.cpu();
+    const at::IntArrayRef kernel_size = kernel_size_list;
+    const at::IntArrayRef stride = stride_list;
+    const at::IntArrayRef padding = padding_list;
+    at::avg_pool2d_out(out, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override);
+  });
+}
+
+} // namespace torch_mydevice::kernels
