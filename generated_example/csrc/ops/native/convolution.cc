@@ -43,19 +43,11 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward_overrideable
     int64_t groups, std::array<bool, 3> output_mask) {
   check_devices("convolution_backward_overrideable", input.device(), {grad_output, input, weight});
   const at::MemoryFormat format = conv_memory_format(input, weight);
-  at::Tensor grad_input;
-  at::Tensor grad_weight;
-  at::Tensor grad_bias;
-  if (output_mask[0]) {
-    grad_input = empty_in_layout(input.sizes(), input.options(), format);
-  }
-  if (output_mask[1]) {
-    grad_weight = empty_in_layout(weight.sizes(), weight.options(), format);
-  }
-  if (output_mask[2]) {
-    grad_bias = at::empty({grad_output.size(1)}, grad_output.options());
-  }
-  if (output_mask[0] || output_mask[1] || output_mask[2]) {
+  const at::Tensor grad_input = output_mask[0] ? empty_in_layout(input.sizes(), input.options(), format) : at::Tensor();
+  const at::Tensor grad_weight =
+      output_mask[1] ? empty_in_layout(weight.sizes(), weight.options(), format) : at::Tensor();
+  const at::Tensor grad_bias = output_mask[2] ? at::empty({grad_output.size(1)}, grad_output.options()) : at::Tensor();
+  if (grad_input.defined() || grad_weight.defined() || grad_bias.defined()) {
     kernels::convolution_backward_overrideable(grad_input, grad_weight, grad_bias, grad_output, input, weight, stride,
                                                padding, dilation, transposed, output_padding, groups);
   }

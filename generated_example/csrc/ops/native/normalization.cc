@@ -61,19 +61,10 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> native_batch_norm_backward(
   check_devices("native_batch_norm_backward", input.device(), {grad_out, input, w, mean, var, saved_mean,
                                                                 saved_invstd});
   const at::TensorOptions parameter_options = w.defined() ? w.options() : input.options();
-  at::Tensor grad_input;
-  at::Tensor grad_weight;
-  at::Tensor grad_bias;
-  if (output_mask[0]) {
-    grad_input = at::empty_like(input, input.suggest_memory_format());
-  }
-  if (output_mask[1]) {
-    grad_weight = at::empty({input.size(1)}, parameter_options);
-  }
-  if (output_mask[2]) {
-    grad_bias = at::empty({input.size(1)}, parameter_options);
-  }
-  if (output_mask[0] || output_mask[1] || output_mask[2]) {
+  const at::Tensor grad_input = output_mask[0] ? at::empty_like(input, input.suggest_memory_format()) : at::Tensor();
+  const at::Tensor grad_weight = output_mask[1] ? at::empty({input.size(1)}, parameter_options) : at::Tensor();
+  const at::Tensor grad_bias = output_mask[2] ? at::empty({input.size(1)}, parameter_options) : at::Tensor();
+  if (grad_input.defined() || grad_weight.defined() || grad_bias.defined()) {
     kernels::native_batch_norm_backward(grad_input, grad_weight, grad_bias, grad_out, input, w, mean, var, saved_mean,
                                         saved_invstd, train, eps);
   }
