@@ -41,7 +41,7 @@ suite_for() {
 packages=(
   python3-torch libtorch-dev g++ cmake ninja-build make
   python3-dev python3-pytest python3-venv python3-pip python3-setuptools python3-wheel
-  python3-expecttest iproute2 procps ca-certificates libgloo-dev libfmt-dev
+  python3-expecttest iproute2 procps ca-certificates libgloo-dev libfmt-dev pybind11-dev
   pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers
 )
 # A plain root filesystem: what a user who installs Debian's torch and a compiler has, nothing optional.

@@ -5,7 +5,7 @@
 // Loading it is what registers the backend with PyTorch: the static initializers of this library register
 // the hooks (hooks.cc), the device guard (guard.cc), the allocators (device_allocator.cc,
 // host_allocator.cc) and the operator kernels (ops/). The functions below are the small C API that the
-// Python device module (torch.mydevice) is built on. It uses the plain CPython API: no pybind11 needed.
+// Python device module (torch.mydevice) is built on, written with the plain CPython API.
 #include "device.h"
 #include "device_allocator.h"
 #include "driver/driver.h"
@@ -21,6 +21,9 @@
 #include <c10/core/impl/DeviceGuardImplInterface.h>
 #include <c10/util/Exception.h>
 #include <torch/csrc/Generator.h>
+#if MYDEVICE_HAVE_PYBIND11
+#include <torch/csrc/Exceptions.h>
+#endif
 
 #include <exception>
 #include <string>
@@ -29,9 +32,15 @@ namespace torch_mydevice {
 
 namespace {
 
-// C++ exceptions must not cross into Python: map them to the Python exception torch raises for them. torch's own
-// HANDLE_TH_ERRORS / END_HANDLE_TH_ERRORS (torch/csrc/Exceptions.h) would do the same, but that header includes
-// pybind11, which Debian's libtorch-dev does not bring (no pybind11-dev): this module needs only the CPython API.
+// C++ exceptions must not cross into Python. torch's own HANDLE_TH_ERRORS / END_HANDLE_TH_ERRORS
+// (torch/csrc/Exceptions.h) map each to the Python exception torch raises for it and turn TORCH_WARN into Python
+// warnings. That header includes pybind11, which a pip wheel bundles but Debian's libtorch-dev does not bring
+// (pybind11-dev): CMakeLists.txt defines MYDEVICE_HAVE_PYBIND11 when it finds it, and otherwise the macros below
+// map the same exception types themselves.
+#if MYDEVICE_HAVE_PYBIND11
+#define MYDEVICE_PY_BEGIN HANDLE_TH_ERRORS
+#define MYDEVICE_PY_END(failure_value) END_HANDLE_TH_ERRORS_RET(failure_value)
+#else
 void set_python_error(const std::exception& e, PyObject* type) {
   const auto* c10_error = dynamic_cast<const c10::Error*>(&e);
   const char* message = c10_error != nullptr ? c10_error->what_without_backtrace() : e.what();
@@ -81,6 +90,7 @@ PyObject* torch_exception(const char* name, PyObject* fallback) {
     set_python_error(e, PyExc_RuntimeError);                                       \
     return failure_value;                                                          \
   }
+#endif
 
 // Parses a device index argument; -1 (or None) means the current device.
 bool parse_device(PyObject* arg, c10::DeviceIndex* device) {

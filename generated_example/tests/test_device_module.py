@@ -94,3 +94,15 @@ def test_dtypes_without_native_kernels_live_on_the_device():
 def test_device_count_matches_everywhere():
     assert torch.mydevice.device_count() == expected_device_count()
     assert len(torch.mydevice.default_generators) in (0, expected_device_count())
+
+
+def test_errors_from_the_bindings_are_torchs_python_exceptions():
+    # csrc/module.cc translates C++ exceptions as torch does (HANDLE_TH_ERRORS where pybind11 is installed): a
+    # TORCH_CHECK_INDEX failure is an IndexError, its message carries no C++ stack trace, and the interpreter
+    # stays usable.
+    invalid = torch.mydevice.device_count() + 3
+    for call in (torch.mydevice.synchronize, torch.mydevice.get_device_properties, torch.mydevice.set_device):
+        with pytest.raises(IndexError, match=f"Invalid mydevice device index {invalid}") as raised:
+            call(invalid)
+        assert "Exception raised from" not in str(raised.value)
+    assert torch.mydevice.current_device() in range(torch.mydevice.device_count())

@@ -43,6 +43,10 @@ echo "e2e: torch $generate_torch backend in the torch $rootfs_torch root filesys
   venv/bin/pip install --no-build-isolation --no-index --no-deps ./mydevice > pip-install.log 2>&1 || {
     tail -n 80 pip-install.log; exit 1; }
   echo "e2e: pip install took $(( $(date +%s) - start )) s (torch $(venv/bin/python -c "import torch; print(torch.__version__)" 2>/dev/null | tail -n 1))"
+  # These root filesystems hold pybind11-dev: the Python bindings translate errors with torch'"'"'s HANDLE_TH_ERRORS.
+  module=$(find venv -path "*torch_mydevice/_C*.so" | head -n 1)
+  nm -DC "$module" | grep -q "torch::PyWarningHandler::PyWarningHandler" || {
+    echo "$module does not use torch'"'"'s HANDLE_TH_ERRORS although pybind11-dev is installed" >&2; exit 1; }
   # Only `import torch`: the backend must arrive through the torch.backends entry point.
   cd /
   "$work/venv/bin/python" - <<PY

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end: a generated backend on a plain Debian torch, as a user who installed only what the generated
 # README's first command lists (python3-torch, libtorch-dev, the build tools): the 2.14-plain root filesystem
-# has neither libgloo-dev nor libfmt-dev. The default spec turns distributed and profiler on, so the build must
-# leave those parts out with CMake warnings that name the Debian package and the spec switch, the backend must
-# work, and torch_mydevice.distributed must say why it is unavailable.
+# has neither libgloo-dev nor libfmt-dev nor pybind11-dev. The default spec turns distributed and profiler on, so
+# the build must leave those parts out with CMake warnings that name the Debian package and the spec switch, say
+# that the Python bindings translate errors without torch's HANDLE_TH_ERRORS, the backend must work (its error
+# translation too), and torch_mydevice.distributed must say why it is unavailable.
 #
 #   backend_plain_torch.sh ACCELGEN WORKDIR
 set -euo pipefail
@@ -19,7 +20,7 @@ grep -q 'libgloo-dev' "$work/mydevice/README.md" || { echo "the generated README
 "$repo/scripts/torch-rootfs.sh" run 2.14-plain --bind "$work" -- bash -euo pipefail -c '
   work=$1
   cd "$work"
-  for absent in /usr/include/gloo /usr/include/fmt; do
+  for absent in /usr/include/gloo /usr/include/fmt /usr/include/pybind11; do
     [ ! -e "$absent" ] || { echo "the plain root filesystem has $absent" >&2; exit 1; }
   done
   export PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 CMAKE_BUILD_PARALLEL_LEVEL=2
@@ -28,7 +29,7 @@ grep -q 'libgloo-dev' "$work/mydevice/README.md" || { echo "the generated README
   venv/bin/pip install -v --no-build-isolation --no-index --no-deps ./mydevice > pip-install.log 2>&1 || {
     tail -n 80 pip-install.log; exit 1; }
   for text in "Debian package libgloo-dev" "capabilities.distributed: false" \
-              "Debian package libfmt-dev" "capabilities.profiler: false"; do
+              "Debian package libfmt-dev" "capabilities.profiler: false" "Debian package pybind11-dev"; do
     tr -s " \n" " " < pip-install.log | grep -qF "$text" || {
       echo "the build log does not say \"$text\"" >&2; grep -n -A4 "CMake Warning" pip-install.log >&2; exit 1; }
   done
@@ -47,7 +48,8 @@ print("distributed unavailable:", reason)
 PY
   cd "$work"
   "$work/venv/bin/python" -m pytest -q -p no:cacheprovider -rs mydevice/tests/test_smoke.py \
-    mydevice/tests/test_distributed.py mydevice/tests/test_profiler.py > pytest.log 2>&1 || {
+    mydevice/tests/test_device_module.py mydevice/tests/test_distributed.py mydevice/tests/test_profiler.py \
+    > pytest.log 2>&1 || {
     cat pytest.log; exit 1; }
   cat pytest.log
   grep -q "SKIPPED.*libgloo-dev" pytest.log || { echo "test_distributed.py was not skipped naming libgloo-dev" >&2; exit 1; }
