@@ -304,6 +304,8 @@ RECURRENT = {
     "lstm": lambda: nn.LSTM(5, 7, num_layers=2, batch_first=True),
     "lstm_bidirectional_proj": lambda: nn.LSTM(5, 6, bidirectional=True, proj_size=3),
     "gru": lambda: nn.GRU(5, 7, num_layers=2),
+    "lstm_no_bias": lambda: nn.LSTM(5, 7, bias=False),
+    "gru_no_bias_bidirectional": lambda: nn.GRU(5, 7, bias=False, bidirectional=True),
     "rnn_tanh": lambda: nn.RNN(5, 7),
     "rnn_relu": lambda: nn.RNN(5, 7, nonlinearity="relu", bidirectional=True),
 }
@@ -316,6 +318,21 @@ def test_recurrent_forward_and_backward(name):
     first = lambda m, x: m(x)[0]  # noqa: E731  (the output sequence)
     wrapper = _Apply(module, first)
     expected, actual, cpu_m, dev_m, cpu_in, dev_in = run_both(wrapper, torch.randn(4, 3, 5))
+    torch.testing.assert_close(actual.cpu(), expected, **TOL)
+    assert_same_gradients(cpu_m, dev_m, cpu_in, dev_in)
+
+
+def _both_states(cell, x):
+    """An LSTM cell's hy and cy side by side, so that the loss reaches both; a GRU cell's hy."""
+    out = cell(x)
+    return torch.cat(out, 1) if isinstance(out, tuple) else out
+
+
+@pytest.mark.parametrize("cell", [nn.LSTMCell(5, 7), nn.GRUCell(5, 7), nn.LSTMCell(5, 7, bias=False)],
+                         ids=["lstm_cell", "gru_cell", "lstm_cell_no_bias"])
+def test_recurrent_cells_forward_and_backward(cell):
+    torch.manual_seed(0)
+    expected, actual, cpu_m, dev_m, cpu_in, dev_in = run_both(_Apply(cell, _both_states), torch.randn(3, 5))
     torch.testing.assert_close(actual.cpu(), expected, **TOL)
     assert_same_gradients(cpu_m, dev_m, cpu_in, dev_in)
 

@@ -55,6 +55,32 @@ void _softmax(const at::Tensor& out, const at::Tensor& self, int64_t dim, bool h
 void _softmax_backward_data(const at::Tensor& out, const at::Tensor& grad_output, const at::Tensor& output, int64_t dim,
                             c10::ScalarType input_dtype);
 
+// _thnn_fused_gru_cell: one step of nn.GRU: hy from the gates (input @ W_ih^T, hidden @ W_hh^T) and hx; workspace =
+// what the backward needs.
+void _thnn_fused_gru_cell(const at::Tensor& hy, const at::Tensor& workspace, const at::Tensor& input_gates,
+                          const at::Tensor& hidden_gates, const at::Tensor& hx, const at::Tensor& input_bias,
+                          const at::Tensor& hidden_bias);
+
+// _thnn_fused_gru_cell_backward: the gradients of _thnn_fused_gru_cell: of the input and hidden gates, of hx and (with
+// has_bias) of both biases.
+void _thnn_fused_gru_cell_backward(const at::Tensor& grad_input_gates, const at::Tensor& grad_hidden_gates,
+                                   const at::Tensor& grad_hx, const at::Tensor& grad_input_bias,
+                                   const at::Tensor& grad_hidden_bias, const at::Tensor& grad_hy,
+                                   const at::Tensor& workspace, bool has_bias);
+
+// _thnn_fused_lstm_cell: one step of nn.LSTM: hy and cy from the gates (input @ W_ih^T, hidden @ W_hh^T) and cx;
+// workspace = the activated gates.
+void _thnn_fused_lstm_cell(const at::Tensor& hy, const at::Tensor& cy, const at::Tensor& workspace,
+                           const at::Tensor& input_gates, const at::Tensor& hidden_gates, const at::Tensor& cx,
+                           const at::Tensor& input_bias, const at::Tensor& hidden_bias);
+
+// _thnn_fused_lstm_cell_backward_impl: the gradients of _thnn_fused_lstm_cell: of the gates, of cx and (with has_bias)
+// of the bias.
+void _thnn_fused_lstm_cell_backward_impl(const at::Tensor& grad_gates, const at::Tensor& grad_cx,
+                                         const at::Tensor& grad_bias, const at::Tensor& grad_hy,
+                                         const at::Tensor& grad_cy, const at::Tensor& cx, const at::Tensor& cy,
+                                         const at::Tensor& workspace, bool has_bias);
+
 // abs: out = |self| (real for complex input); out may be self (the in-place abs_).
 void abs(const at::Tensor& out, const at::Tensor& self);
 

@@ -14,9 +14,9 @@
 //   LSTM and GRU cells     nn.LSTM/nn.GRU (packed sequences too) call the fused cells _thnn_fused_lstm_cell and
 //                          _thnn_fused_gru_cell for every device but the CPU; they have CUDA kernels only
 // The kernels below copy their arguments to the CPU, run PyTorch's own CPU implementation of the whole operation
-// and copy the results back: correct results, CPU speed plus two copies. Convolution and batch norm have native
-// operators too: listed under operators.native in accelgen.yaml, they compute on the device (csrc/kernels/) and
-// their bridge below is left out. For the others, register your own PrivateUse1 kernel in csrc/user/.
+// and copy the results back: correct results, CPU speed plus two copies. Convolution, batch norm and the recurrent
+// cells have native operators too: listed under operators.native in accelgen.yaml, they compute on the device
+// (csrc/kernels/) and their bridge below is left out. For the others, register a PrivateUse1 kernel in csrc/user/.
 //
 // Autograd: these kernels sit at the PrivateUse1 key, below autograd. PyTorch's derivative formulas
 // (convolution → convolution_backward, the fused attention → its _backward) record the graph on the device
@@ -30,6 +30,7 @@
 #include <torch/library.h>
 
 #include "ops/convolution_layout.h"
+#include "ops/recurrent_cells.h"
 
 #include <array>
 #include <cmath>
@@ -169,89 +170,7 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> fused_attention_backw
   return {grads[0], grads[1], grads[2], grads[3]};
 }
 
-// ---- recurrent cells: nn.LSTM and nn.GRU (nn.RNN needs no fused cell) ----
-// PyTorch has no CPU kernel for the fused cells, so these compute the cell's documented equations (nn.LSTMCell,
-// nn.GRUCell) with ATen operators on CPU copies. The gates arrive as input @ W_ih^T and hidden @ W_hh^T; the
-// workspace keeps what the backward pass needs, laid out as in PyTorch's CUDA kernels.
-
-at::Tensor with_bias(const at::Tensor& gates, const std::optional<at::Tensor>& bias) {
-  return bias.has_value() && bias->defined() ? gates + to_cpu(*bias) : gates;
-}
-
-// LSTM: gates i, f, g, o (hidden_size each); c' = f * c + i * g, h' = o * tanh(c'). Workspace: the activated gates.
-std::tuple<at::Tensor, at::Tensor, at::Tensor> fused_lstm_cell(const at::Tensor& input_gates,
-                                                               const at::Tensor& hidden_gates, const at::Tensor& cx,
-                                                               const std::optional<at::Tensor>& input_bias,
-                                                               const std::optional<at::Tensor>& hidden_bias) {
-  const at::Tensor gates = with_bias(with_bias(to_cpu(input_gates) + to_cpu(hidden_gates), input_bias), hidden_bias);
-  const auto chunks = gates.chunk(4, 1);
-  const at::Tensor workspace =
-      at::cat({chunks[0].sigmoid(), chunks[1].sigmoid(), chunks[2].tanh(), chunks[3].sigmoid()}, 1);
-  const auto act = workspace.chunk(4, 1);
-  const at::Tensor cy = act[1] * to_cpu(cx) + act[0] * act[2];
-  const at::Tensor hy = act[3] * cy.tanh();
-  const c10::Device device = cx.device();
-  return {hy.to(device), cy.to(device), workspace.to(device)};
-}
-
-std::tuple<at::Tensor, at::Tensor, at::Tensor> fused_lstm_cell_backward(
-    const std::optional<at::Tensor>& grad_hy, const std::optional<at::Tensor>& grad_cy, const at::Tensor& cx,
-    const at::Tensor& cy, const at::Tensor& workspace, bool has_bias) {
-  const at::Tensor c_prev = to_cpu(cx);
-  const at::Tensor c_next = to_cpu(cy);
-  const auto act = to_cpu(workspace).chunk(4, 1);
-  const at::Tensor &i = act[0], &f = act[1], &g = act[2], &o = act[3];
-  const auto defined = [](const std::optional<at::Tensor>& t) { return t.has_value() && t->defined(); };
-  const at::Tensor d_hy = defined(grad_hy) ? to_cpu(*grad_hy) : at::zeros_like(c_next);
-  const at::Tensor tanh_cy = c_next.tanh();
-  at::Tensor d_cy = d_hy * o * (1 - tanh_cy * tanh_cy);
-  if (defined(grad_cy)) {
-    d_cy = d_cy + to_cpu(*grad_cy);
-  }
-  const at::Tensor grad_gates = at::cat({d_cy * g * i * (1 - i), d_cy * c_prev * f * (1 - f),
-                                         d_cy * i * (1 - g * g), d_hy * tanh_cy * o * (1 - o)},
-                                        1);
-  const c10::Device device = cx.device();
-  const at::Tensor grad_bias = has_bias ? grad_gates.sum(0).to(device) : at::Tensor();
-  return {grad_gates.to(device), (d_cy * f).to(device), grad_bias};
-}
-
-// GRU: gates r, z, n; r and z from input + hidden gates, n = tanh(in + r * hn), h' = (1 - z) * n + z * h.
-// Workspace: r, z, n, h and hn (the hidden part of n, bias included).
-std::tuple<at::Tensor, at::Tensor> fused_gru_cell(const at::Tensor& input_gates, const at::Tensor& hidden_gates,
-                                                  const at::Tensor& hx, const std::optional<at::Tensor>& input_bias,
-                                                  const std::optional<at::Tensor>& hidden_bias) {
-  const auto in = with_bias(to_cpu(input_gates), input_bias).chunk(3, 1);
-  const auto hid = with_bias(to_cpu(hidden_gates), hidden_bias).chunk(3, 1);
-  const at::Tensor h = to_cpu(hx);
-  const at::Tensor r = (in[0] + hid[0]).sigmoid();
-  const at::Tensor z = (in[1] + hid[1]).sigmoid();
-  const at::Tensor n = (in[2] + r * hid[2]).tanh();
-  const at::Tensor hy = (1 - z) * n + z * h;
-  const c10::Device device = hx.device();
-  return {hy.to(device), at::cat({r, z, n, h, hid[2]}, 1).to(device)};
-}
-
-std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor, at::Tensor> fused_gru_cell_backward(
-    const at::Tensor& grad_hy, const at::Tensor& workspace, bool has_bias) {
-  const auto w = to_cpu(workspace).chunk(5, 1);
-  const at::Tensor &r = w[0], &z = w[1], &n = w[2], &h = w[3], &hn = w[4];
-  const at::Tensor d_hy = to_cpu(grad_hy);
-  const at::Tensor d_n = d_hy * (1 - z) * (1 - n * n);
-  const at::Tensor d_z = d_hy * (h - n) * z * (1 - z);
-  const at::Tensor d_r = d_n * hn * r * (1 - r);
-  const at::Tensor grad_input_gates = at::cat({d_r, d_z, d_n}, 1);
-  const at::Tensor grad_hidden_gates = at::cat({d_r, d_z, d_n * r}, 1);
-  const c10::Device device = grad_hy.device();
-  at::Tensor grad_input_bias;
-  at::Tensor grad_hidden_bias;
-  if (has_bias) {
-    grad_input_bias = grad_input_gates.sum(0).to(device);
-    grad_hidden_bias = grad_hidden_gates.sum(0).to(device);
-  }
-  return {grad_input_gates.to(device), grad_hidden_gates.to(device), (d_hy * z).to(device), grad_input_bias,
-          grad_hidden_bias};
-}
+// ---- recurrent cells: nn.LSTM and nn.GRU (the cells' equations in recurrent_cells.h, on CPU copies) ----
 
 } // namespace
 
@@ -259,10 +178,6 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_fused_sdp_choice", TORCH_FN(fused_sdp_choice));
   m.impl("_scaled_dot_product_fused_attention_overrideable", TORCH_FN(fused_attention));
   m.impl("_scaled_dot_product_fused_attention_overrideable_backward", TORCH_FN(fused_attention_backward));
-  m.impl("_thnn_fused_lstm_cell", TORCH_FN(fused_lstm_cell));
-  m.impl("_thnn_fused_lstm_cell_backward_impl", TORCH_FN(fused_lstm_cell_backward));
-  m.impl("_thnn_fused_gru_cell", TORCH_FN(fused_gru_cell));
-  m.impl("_thnn_fused_gru_cell_backward", TORCH_FN(fused_gru_cell_backward));
 }
 
 } // namespace torch_mydevice::ops

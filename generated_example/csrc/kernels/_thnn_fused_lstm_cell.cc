@@ -1,0 +1,39 @@
+// Created by accelgen 0.1.0 from accelgen.yaml. This file is yours: accelgen never overwrites it.
+// _thnn_fused_lstm_cell: one step of nn.LSTM: hy and cy from the gates (input @ W_ih^T, hidden @ W_hh^T) and cx;
+// workspace = the activated gates.
+//
+// The mydevice kernel of this operator. The generated operator (csrc/ops/native/recurrent.cc)
+// calls it once it has checked the arguments, worked out the result and allocated it; the contract is at the
+// top of kernels.h. Replace the body with your device's kernel: enqueue it on the current stream and return
+// without waiting for it.
+//
+// accelgen's default, below, computes on the device with PyTorch's own CPU kernel: inside the enqueued
+// function each tensor is a CPU view of device memory, so every dtype, layout and broadcast PyTorch supports
+// works. It needs the driver's host tasks (Driver::launch_host_task, Driver::host_task_access).
+#include "kernels/kernels.h"
+
+namespace torch_mydevice::kernels {
+
+void _thnn_fused_lstm_cell(const at::Tensor& hy, const at::Tensor& cy, const at::Tensor& workspace,
+                           const at::Tensor& input_gates, const at::Tensor& hidden_gates, const at::Tensor& cx,
+                           const at::Tensor& input_bias, const at::Tensor& hidden_bias) {
+  run_kernel(hy.device(), [hy_arg = KernelArg(hy), cy_arg = KernelArg(cy), workspace_arg = KernelArg(workspace),
+                           input_gates_arg = KernelArg(input_gates), hidden_gates_arg = KernelArg(hidden_gates),
+                           cx_arg = KernelArg(cx), input_bias_arg = KernelArg(input_bias),
+                           hidden_bias_arg = KernelArg(hidden_bias)] {
+    at::Tensor hy = hy_arg.cpu();
+    at::Tensor cy = cy_arg.cpu();
+    at::Tensor workspace = workspace_arg.cpu();
+    const at::Tensor input_gates = input_gates_arg.cpu();
+    const at::Tensor hidden_gates = hidden_gates_arg.cpu();
+    const at::Tensor cx = cx_arg.cpu();
+    const std::optional<at::Tensor> input_bias = input_bias_arg.optional_cpu();
+    const std::optional<at::Tensor> hidden_bias = hidden_bias_arg.optional_cpu();
+    const auto [h, c, w] = ops::cells::lstm(input_gates, hidden_gates, cx, input_bias, hidden_bias);
+    hy.copy_(h);
+    cy.copy_(c);
+    workspace.copy_(w);
+  });
+}
+
+} // namespace torch_mydevice::kernels
