@@ -49,6 +49,8 @@ NATIVE_OPS = [
     "_amp_update_scale_",
     "_log_softmax",
     "_log_softmax_backward_data",
+    "_scaled_dot_product_fused_attention_overrideable",
+    "_scaled_dot_product_fused_attention_overrideable_backward",
     "_softmax",
     "_softmax_backward_data",
     "_thnn_fused_gru_cell",

@@ -291,6 +291,26 @@ def test_sdpa_gradient_of_a_float_mask():
     torch.testing.assert_close(dev_bias.grad.cpu(), bias.grad, **TOL)
 
 
+def test_sdpa_of_transposed_heads_and_a_fully_masked_row():
+    # nn.MultiheadAttention's layout: heads split from [batch, length, heads * dim] and transposed, a value width
+    # that differs from the query's, and a boolean mask that hides every key from one query.
+    torch.manual_seed(0)
+    q = torch.randn(2, 5, 3, 4).transpose(1, 2).requires_grad_()
+    k = torch.randn(2, 7, 3, 4).transpose(1, 2).requires_grad_()
+    v = torch.randn(2, 7, 3, 6).transpose(1, 2).requires_grad_()
+    mask = torch.rand(5, 7) > 0.3
+    mask[2] = False
+    dev = [t.detach().to(DEVICE).requires_grad_() for t in (q, k, v)]
+    expected = F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
+    actual = F.scaled_dot_product_attention(*dev, attn_mask=mask.to(DEVICE))
+    torch.testing.assert_close(actual.cpu(), expected, **TOL, equal_nan=True)
+    grad = torch.randn_like(expected)
+    expected.backward(grad)
+    actual.backward(grad.to(DEVICE))
+    for cpu_t, dev_t in zip((q, k, v), dev):
+        torch.testing.assert_close(dev_t.grad.cpu(), cpu_t.grad, **TOL, equal_nan=True)
+
+
 def test_transformer_encoder_layer_trains():
     torch.manual_seed(0)
     layer = nn.TransformerEncoderLayer(d_model=16, nhead=2, dim_feedforward=32, dropout=0.0, batch_first=True)

@@ -32,6 +32,7 @@ const std::map<std::string, ParamKind>& kinds() {
       {"opt_dtype", {"std::optional<c10::ScalarType>", "", ""}},
       {"dtype", {"c10::ScalarType", "", ""}},
       {"opt_int", {"std::optional<int64_t>", "", ""}},
+      {"opt_double", {"std::optional<double>", "", ""}},
   };
   return table;
 }

@@ -15,6 +15,7 @@
 // ATen's vectorized, multi-threaded CPU kernel does the math into the device output. A kernel of your own
 // replaces that with a launch of your device code on the stream (current_native_stream(device)), reading
 // the tensors' data_ptr(), sizes() and strides() on the host.
+#include "ops/attention.h"
 #include "ops/launch.h"
 #include "ops/recurrent_cells.h"
 

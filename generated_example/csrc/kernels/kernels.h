@@ -48,6 +48,23 @@ void _log_softmax(const at::Tensor& out, const at::Tensor& self, int64_t dim, bo
 void _log_softmax_backward_data(const at::Tensor& out, const at::Tensor& grad_output, const at::Tensor& output,
                                 int64_t dim, c10::ScalarType input_dtype);
 
+// _scaled_dot_product_fused_attention_overrideable: output = softmax(scale * query @ key^T + mask) @ value
+// (F.scaled_dot_product_attention); logsumexp = the log of each query's softmax denominator.
+void _scaled_dot_product_fused_attention_overrideable(const at::Tensor& output, const at::Tensor& logsumexp,
+                                                      const at::Tensor& query, const at::Tensor& key,
+                                                      const at::Tensor& value, const at::Tensor& attn_bias,
+                                                      bool is_causal, std::optional<double> scale);
+
+// _scaled_dot_product_fused_attention_overrideable_backward: the gradients of the fused attention with respect to
+// query, key, value and a float mask; an undefined output is not wanted.
+void _scaled_dot_product_fused_attention_overrideable_backward(const at::Tensor& grad_query, const at::Tensor& grad_key,
+                                                               const at::Tensor& grad_value,
+                                                               const at::Tensor& grad_attn_bias,
+                                                               const at::Tensor& grad_out, const at::Tensor& query,
+                                                               const at::Tensor& key, const at::Tensor& value,
+                                                               const at::Tensor& attn_bias, const at::Tensor& logsumexp,
+                                                               bool is_causal, std::optional<double> scale);
+
 // _softmax: out = softmax(self) along `dim` (float32 out for a half self when half_to_float).
 void _softmax(const at::Tensor& out, const at::Tensor& self, int64_t dim, bool half_to_float);
 

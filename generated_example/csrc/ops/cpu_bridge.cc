@@ -14,21 +14,19 @@
 //   LSTM and GRU cells     nn.LSTM/nn.GRU (packed sequences too) call the fused cells _thnn_fused_lstm_cell and
 //                          _thnn_fused_gru_cell for every device but the CPU; they have CUDA kernels only
 // The kernels below copy their arguments to the CPU, run PyTorch's own CPU implementation of the whole operation
-// and copy the results back: correct results, CPU speed plus two copies. Convolution, batch norm and the recurrent
-// cells have native operators too: listed under operators.native in accelgen.yaml, they compute on the device
-// (csrc/kernels/) and their bridge below is left out. For the others, register a PrivateUse1 kernel in csrc/user/.
+// and copy the results back: correct results, CPU speed plus two copies. Each has a native operator too: listed
+// under operators.native in accelgen.yaml, it computes on the device (csrc/kernels/) and its bridge below is left
+// out (the fused attention's brings _fused_sdp_choice along).
 //
 // Autograd: these kernels sit at the PrivateUse1 key, below autograd. PyTorch's derivative formulas
 // (convolution → convolution_backward, the fused attention → its _backward) record the graph on the device
 // tensors; the bridge only computes the values, so gradients, double backward and hooks behave as on CUDA.
 #include <ATen/ATen.h>
-#include <ATen/SDPBackend.h>
 #include <ATen/native/DispatchStub.h>
 #include <ATen/native/transformers/attention.h>
-#include <c10/core/impl/LocalDispatchKeySet.h>
-#include <torch/csrc/autograd/autograd.h>
 #include <torch/library.h>
 
+#include "ops/attention.h"
 #include "ops/convolution_layout.h"
 #include "ops/recurrent_cells.h"
 
@@ -43,147 +41,25 @@ namespace torch_mydevice::ops {
 
 namespace {
 
-at::Tensor to_cpu(const at::Tensor& t) {
+// [[maybe_unused]]: with every bridged operator native (operators.native) nothing here copies.
+[[maybe_unused]] at::Tensor to_cpu(const at::Tensor& t) {
   return t.defined() ? t.to(at::kCPU) : t;
 }
 
-std::optional<at::Tensor> to_cpu(const std::optional<at::Tensor>& t) {
+[[maybe_unused]] std::optional<at::Tensor> to_cpu(const std::optional<at::Tensor>& t) {
   return t.has_value() ? std::optional<at::Tensor>(to_cpu(*t)) : std::nullopt;
 }
 
 
-// ---- scaled dot product attention ----
-
-// F.scaled_dot_product_attention asks this which implementation to run. OVERRIDEABLE (the fused attention below)
-// whenever the bridge reproduces the computation exactly; otherwise PyTorch's math implementation, which
-// decomposes into ordinary operators. The exceptions: dropout (its random mask would have to be replayed in the
-// backward pass) and grouped-query attention with fewer key/value heads (the fused operator has no enable_gqa).
-int64_t fused_sdp_choice(const at::Tensor& query, const at::Tensor& key, const at::Tensor& value,
-                         const std::optional<at::Tensor>& /*attn_mask*/, double dropout_p, bool /*is_causal*/,
-                         std::optional<double> /*scale*/, bool /*enable_gqa*/) {
-  const bool same_heads = query.dim() == key.dim() && key.dim() == value.dim() && query.dim() >= 3 &&
-                          query.size(-3) == key.size(-3) && key.size(-3) == value.size(-3);
-  const auto backend = dropout_p == 0.0 && same_heads ? at::SDPBackend::overrideable : at::SDPBackend::math;
-  return static_cast<int64_t>(backend);
-}
-
-// The scale PyTorch applies to query @ key^T when the caller gives none.
-double attention_scale(const at::Tensor& query, std::optional<double> scale) {
-  return scale.has_value() ? *scale : 1.0 / std::sqrt(static_cast<double>(query.size(-1)));
-}
-
-// log(sum(exp(scores))) over the keys, per query: the statistic fused attention kernels return for their backward.
-at::Tensor attention_logsumexp(const at::Tensor& query, const at::Tensor& key, const std::optional<at::Tensor>& bias,
-                               bool is_causal, std::optional<double> scale) {
-  at::Tensor scores = at::matmul(query.to(at::kFloat), key.to(at::kFloat).transpose(-2, -1));
-  scores.mul_(attention_scale(query, scale));
-  const double minus_inf = -std::numeric_limits<double>::infinity();
-  if (is_causal) {
-    const at::Tensor allowed = at::ones({query.size(-2), key.size(-2)}, query.options().dtype(at::kBool)).tril();
-    scores.masked_fill_(allowed.logical_not(), minus_inf);
-  }
-  if (bias.has_value() && bias->defined()) {
-    if (bias->scalar_type() == at::kBool) {
-      scores.masked_fill_(bias->logical_not(), minus_inf);
-    } else {
-      scores.add_(bias->to(at::kFloat));
-    }
-  }
-  return at::logsumexp(scores, -1);
-}
-
-std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor, c10::SymInt, c10::SymInt, at::Tensor, at::Tensor,
-           at::Tensor>
-fused_attention(const at::Tensor& query, const at::Tensor& key, const at::Tensor& value,
-                const std::optional<at::Tensor>& attn_bias, double dropout_p, bool is_causal,
-                bool return_debug_mask, std::optional<double> scale) {
-  TORCH_CHECK(dropout_p == 0.0, "the mydevice CPU bridge for scaled dot product attention has no dropout; "
-                                "F.scaled_dot_product_attention runs dropout through the math implementation");
-  TORCH_CHECK(!return_debug_mask, "the mydevice CPU bridge for scaled dot product attention has no debug mask");
-  const at::Tensor q = to_cpu(query);
-  const at::Tensor k = to_cpu(key);
-  const std::optional<at::Tensor> bias = to_cpu(attn_bias);
-  const at::Tensor output = std::get<0>(at::_scaled_dot_product_attention_math(
-      q, k, to_cpu(value), bias, 0.0, is_causal, std::nullopt, scale, /*enable_gqa=*/false));
-  const c10::Device device = query.device();
-  const at::Tensor logsumexp = attention_logsumexp(q, k, bias, is_causal, scale);
-  // No variable-length batches, no random state: the sequence offsets and the seed are empty, as in other
-  // backends' dense fused attention.
-  const at::Tensor none = at::empty({0}, query.options().dtype(at::kLong));
-  return {output.to(device),
-          logsumexp.to(device),
-          none,
-          none,
-          c10::SymInt(query.size(-2)),
-          c10::SymInt(key.size(-2)),
-          none,
-          none,
-          at::empty({0}, query.options())};
-}
-
-// Turns autograd back on inside a kernel that runs below it (the dispatcher excludes the autograd keys there, and
-// the backward pass runs with grad mode off), for one computation on CPU tensors.
-class CpuAutogradScope {
- public:
-  CpuAutogradScope()
-      : keys_(c10::impl::tls_local_dispatch_key_set().included_,
-              c10::impl::tls_local_dispatch_key_set().excluded_ - c10::autograd_dispatch_keyset_with_ADInplaceOrView),
-        grad_mode_(true) {}
-
- private:
-  c10::impl::ForceDispatchKeyGuard keys_;
-  at::AutoGradMode grad_mode_;
-};
-
-// The gradients of PyTorch's CPU math attention, computed by autograd on CPU copies of the inputs.
-std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> fused_attention_backward(
-    const at::Tensor& grad_out, const at::Tensor& query, const at::Tensor& key, const at::Tensor& value,
-    const at::Tensor& attn_bias, std::array<bool, 4> grad_input_mask, const at::Tensor& /*out*/,
-    const at::Tensor& /*logsumexp*/, const at::Tensor& /*cum_seq_q*/, const at::Tensor& /*cum_seq_k*/,
-    int64_t /*max_q*/, int64_t /*max_k*/, double dropout_p, bool is_causal, const at::Tensor& /*philox_seed*/,
-    const at::Tensor& /*philox_offset*/, std::optional<double> scale) {
-  TORCH_CHECK(dropout_p == 0.0, "the mydevice CPU bridge for scaled dot product attention has no dropout");
-  std::array<at::Tensor, 4> inputs{to_cpu(query), to_cpu(key), to_cpu(value), to_cpu(attn_bias)};
-  std::vector<at::Tensor> wanted;
-  for (std::size_t i = 0; i < inputs.size(); ++i) {
-    if (inputs[i].defined()) {
-      inputs[i] = inputs[i].detach().requires_grad_(grad_input_mask[i] && inputs[i].is_floating_point());
-      if (inputs[i].requires_grad()) {
-        wanted.push_back(inputs[i]);
-      }
-    }
-  }
-  std::array<at::Tensor, 4> grads;
-  if (!wanted.empty()) {
-    CpuAutogradScope autograd_on;
-    const std::optional<at::Tensor> bias = inputs[3].defined() ? std::optional<at::Tensor>(inputs[3]) : std::nullopt;
-    const at::Tensor output = std::get<0>(at::_scaled_dot_product_attention_math(
-        inputs[0], inputs[1], inputs[2], bias, 0.0, is_causal, std::nullopt, scale, /*enable_gqa=*/false));
-    const auto computed = torch::autograd::grad({output}, wanted, {to_cpu(grad_out)});
-    std::size_t next = 0;
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
-      if (inputs[i].defined() && inputs[i].requires_grad()) {
-        grads[i] = computed[next++].to(query.device());
-      }
-    }
-  }
-  return {grads[0], grads[1], grads[2], grads[3]};
-}
+// ---- scaled dot product attention (attention.h computes it, here on CPU copies) ----
 
 // ---- recurrent cells: nn.LSTM and nn.GRU (the cells' equations in recurrent_cells.h, on CPU copies) ----
 
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("_fused_sdp_choice", TORCH_FN(fused_sdp_choice));
-  m.impl("_scaled_dot_product_fused_attention_overrideable", TORCH_FN(fused_attention));
-  m.impl("_scaled_dot_product_fused_attention_overrideable_backward", TORCH_FN(fused_attention_backward));
+  (void)m; // with every bridged operator native the block is empty
 }
 
 } // namespace torch_mydevice::ops
 
-// F.scaled_dot_product_attention reads the choice through this per-device stub (the _fused_sdp_choice operator
-// above answers direct calls and fake tensors).
-namespace at::native {
-REGISTER_PRIVATEUSE1_DISPATCH(_fused_sdp_choice_stub, &torch_mydevice::ops::fused_sdp_choice)
-} // namespace at::native
