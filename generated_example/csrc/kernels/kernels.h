@@ -13,7 +13,8 @@
 //   - every tensor argument is on the device, except that an input may be a 0-dim CPU tensor holding a scalar
 //     (x * torch.tensor(2.0)), as PyTorch's own device kernels allow;
 //   - outputs are allocated with the result's sizes, strides and dtype (an output may be an input too: the
-//     in-place variants pass self as out);
+//     in-place variants pass self as out); a gradient the caller did not ask for (a backward's output_mask) is
+//     an undefined tensor, which the kernel leaves alone (copy_wanted);
 //   - inputs have their original dtype, sizes and strides: broadcasting and type promotion are the kernel's
 //     to honour (PyTorch's CPU kernels do both; a device kernel may also ask the operator to make inputs
 //     contiguous and expanded first);
