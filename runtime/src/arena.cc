@@ -27,7 +27,9 @@ Arena::~Arena() {
 accelsimError_t Arena::init(int device, size_t capacity) {
   device_ = device;
   capacity_ = capacity / kAlignment * kAlignment;
-  if (capacity_ == 0) return fail(accelsimErrorInvalidValue, "device %d: total_memory %zu is too small", device, capacity);
+  if (capacity_ == 0) {
+    return fail(accelsimErrorInvalidValue, "device %d: total_memory %zu is too small", device, capacity);
+  }
   const size_t page = pageSize();
   mapped_ = (capacity_ + page - 1) / page * page;
   void* dev = mmap(nullptr, mapped_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);

@@ -106,7 +106,9 @@ accelsimError_t accelsimMemsetAsync(void* dev_ptr, int value, size_t size, accel
   if (dev_ptr == nullptr) return fail(accelsimErrorInvalidValue, "accelsimMemsetAsync: dev_ptr is NULL");
   Endpoint d;
   if (accelsimError_t e = resolve(dev_ptr, size, "memset destination", &d); e != accelsimSuccess) return e;
-  if (!d.device) return fail(accelsimErrorInvalidDevicePointer, "accelsimMemsetAsync: %p is not device memory", dev_ptr);
+  if (!d.device) {
+    return fail(accelsimErrorInvalidDevicePointer, "accelsimMemsetAsync: %p is not device memory", dev_ptr);
+  }
   if (size == 0) return accelsimSuccess;
   Op op;
   op.kind = OpKind::Memset;

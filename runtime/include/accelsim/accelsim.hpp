@@ -104,7 +104,9 @@ inline PinnedPtr pinnedAlloc(size_t bytes) {
 
 class Stream {
  public:
-  explicit Stream(int priority = 0) { check(accelsimStreamCreateWithPriority(&s_, priority), "accelsimStreamCreate"); }
+  explicit Stream(int priority = 0) {
+    check(accelsimStreamCreateWithPriority(&s_, priority), "accelsimStreamCreate");
+  }
   ~Stream() {
     if (s_ != nullptr) (void)accelsimStreamDestroy(s_);
   }
@@ -140,7 +142,9 @@ class Event {
   Event& operator=(const Event&) = delete;
   accelsimEvent_t get() const noexcept { return e_; }
   operator accelsimEvent_t() const noexcept { return e_; }
-  void record(accelsimStream_t stream = nullptr) const { check(accelsimEventRecord(e_, stream), "accelsimEventRecord"); }
+  void record(accelsimStream_t stream = nullptr) const {
+    check(accelsimEventRecord(e_, stream), "accelsimEventRecord");
+  }
   void synchronize() const { check(accelsimEventSynchronize(e_), "accelsimEventSynchronize"); }
   float elapsedSince(const Event& start) const {
     float ms = 0;

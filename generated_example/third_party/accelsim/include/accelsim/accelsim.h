@@ -113,7 +113,8 @@ accelsimError_t accelsimStreamDestroy(accelsimStream_t stream);   /* pending wor
 accelsimError_t accelsimStreamGetDefault(int device, accelsimStream_t* stream);
 accelsimError_t accelsimStreamGetDevice(accelsimStream_t stream, int* device);
 accelsimError_t accelsimStreamGetPriority(accelsimStream_t stream, int* priority);
-accelsimError_t accelsimStreamGetId(accelsimStream_t stream, uint64_t* id); /* unique, stable, >0 except default=0 per device */
+/* A stream's id: unique and stable, > 0 except for each device's default stream (0). */
+accelsimError_t accelsimStreamGetId(accelsimStream_t stream, uint64_t* id);
 accelsimError_t accelsimStreamQuery(accelsimStream_t stream);       /* Success if idle, NotReady otherwise */
 accelsimError_t accelsimStreamSynchronize(accelsimStream_t stream); /* reports a failed kernel of the stream */
 accelsimError_t accelsimDeviceGetStreamPriorityRange(int* least, int* greatest);
