@@ -44,8 +44,9 @@ echo "e2e: torch $generate_torch backend in the torch $rootfs_torch root filesys
     tail -n 80 pip-install.log; exit 1; }
   echo "e2e: pip install took $(( $(date +%s) - start )) s (torch $(venv/bin/python -c "import torch; print(torch.__version__)" 2>/dev/null | tail -n 1))"
   # These root filesystems hold pybind11-dev: the Python bindings translate errors with torch'"'"'s HANDLE_TH_ERRORS.
-  module=$(find venv -path "*torch_mydevice/_C*.so" | head -n 1)
-  nm -DC "$module" | grep -q "torch::PyWarningHandler::PyWarningHandler" || {
+  module=$(find venv -path "*torch_mydevice/_C*.so" -print -quit)
+  nm -DC "$module" > module-symbols.txt  # not piped into grep -q: nm would die of SIGPIPE under pipefail
+  grep -q "torch::PyWarningHandler::PyWarningHandler" module-symbols.txt || {
     echo "$module does not use torch'"'"'s HANDLE_TH_ERRORS although pybind11-dev is installed" >&2; exit 1; }
   # Only `import torch`: the backend must arrive through the torch.backends entry point.
   cd /
