@@ -17,6 +17,7 @@
 #include <limits>
 #include <optional>
 #include <tuple>
+#include <utility>
 
 namespace torch_mydevice::ops::attention {
 
@@ -31,6 +32,33 @@ inline int64_t sdp_choice(const at::Tensor& query, const at::Tensor& key, const 
                           query.size(-3) == key.size(-3) && key.size(-3) == value.size(-3);
   const auto backend = dropout_p == 0.0 && same_heads ? at::SDPBackend::overrideable : at::SDPBackend::math;
   return static_cast<int64_t>(backend);
+}
+
+// What the fused attention leaves out: dropout (sdp_choice sends it to the math implementation) and the debug mask.
+inline void check_supported(double dropout_p, bool return_debug_mask) {
+  TORCH_CHECK(dropout_p == 0.0, "mydevice's fused attention has no dropout; F.scaled_dot_product_attention runs "
+                                "dropout through the math implementation");
+  TORCH_CHECK(!return_debug_mask, "mydevice's fused attention has no debug mask");
+}
+
+// The nine results of _scaled_dot_product_fused_attention_overrideable.
+using FusedResult = std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor, c10::SymInt, c10::SymInt, at::Tensor,
+                               at::Tensor, at::Tensor>;
+
+// The results from the output and logsumexp (device tensors). No variable-length batches, no random state, no debug
+// mask: the sequence offsets, the seed and the mask are empty, as in other backends' dense fused attention.
+inline FusedResult fused_result(at::Tensor output, at::Tensor logsumexp, const at::Tensor& query,
+                                const at::Tensor& key) {
+  const at::Tensor none = at::empty({0}, query.options().dtype(at::kLong));
+  return {std::move(output),
+          std::move(logsumexp),
+          none,
+          none,
+          c10::SymInt(query.size(-2)),
+          c10::SymInt(key.size(-2)),
+          none,
+          none,
+          at::empty({0}, query.options())};
 }
 
 // The scale PyTorch applies to query @ key^T when the caller gives none.

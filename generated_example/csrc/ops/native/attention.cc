@@ -5,8 +5,7 @@
 //
 // F.scaled_dot_product_attention asks the backend which implementation to run (_fused_sdp_choice, answered from
 // ops/attention.h). OVERRIDEABLE runs _scaled_dot_product_fused_attention_overrideable, whose derivative formula
-// calls its _backward with the logsumexp the forward returned. The sequence offsets, the random seed and the debug
-// mask belong to variable-length batches and dropout, which this fused attention does not do: they are empty.
+// calls its _backward with the logsumexp the forward returned.
 #include "operator_support.h"
 
 #include "ops/attention.h"
@@ -44,16 +43,12 @@ at::Tensor empty_in_layout_of(const at::Tensor& like, at::IntArrayRef sizes) {
   return at::empty_strided(sizes, strides, like.options());
 }
 
-std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor, c10::SymInt, c10::SymInt, at::Tensor, at::Tensor,
-           at::Tensor>
-fused_attention(const at::Tensor& query, const at::Tensor& key, const at::Tensor& value,
-                const std::optional<at::Tensor>& attn_bias, double dropout_p, bool is_causal, bool return_debug_mask,
-                std::optional<double> scale) {
+attention::FusedResult fused_attention(const at::Tensor& query, const at::Tensor& key, const at::Tensor& value,
+                                       const std::optional<at::Tensor>& attn_bias, double dropout_p, bool is_causal,
+                                       bool return_debug_mask, std::optional<double> scale) {
   const at::Tensor bias = attn_bias.value_or(at::Tensor());
   check_devices("_scaled_dot_product_fused_attention_overrideable", query.device(), {query, key, value, bias});
-  TORCH_CHECK(dropout_p == 0.0, "mydevice's fused attention has no dropout; F.scaled_dot_product_attention runs "
-                                "dropout through the math implementation");
-  TORCH_CHECK(!return_debug_mask, "mydevice's fused attention has no debug mask");
+  attention::check_supported(dropout_p, return_debug_mask);
   TORCH_CHECK(query.dim() >= 3 && key.dim() == query.dim() && value.dim() == query.dim(),
               "_scaled_dot_product_fused_attention_overrideable: expected query, key and value of the same rank "
               "(at least 3), got ", query.sizes(), ", ", key.sizes(), " and ", value.sizes());
@@ -63,16 +58,7 @@ fused_attention(const at::Tensor& query, const at::Tensor& key, const at::Tensor
   at::Tensor logsumexp = at::empty(query.sizes().slice(0, query.dim() - 1), query.options().dtype(at::kFloat));
   kernels::_scaled_dot_product_fused_attention_overrideable(output, logsumexp, query, key, value, bias, is_causal,
                                                             scale);
-  const at::Tensor none = at::empty({0}, query.options().dtype(at::kLong));
-  return {output,
-          logsumexp,
-          none,
-          none,
-          c10::SymInt(query.size(-2)),
-          c10::SymInt(key.size(-2)),
-          none,
-          none,
-          at::empty({0}, query.options())};
+  return attention::fused_result(output, logsumexp, query, key);
 }
 
 // The gradients have the layouts of query, key, value and the mask; a boolean mask has none, and a
@@ -85,7 +71,7 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> fused_attention_backw
     const at::Tensor& /*philox_offset*/, std::optional<double> scale) {
   check_devices("_scaled_dot_product_fused_attention_overrideable_backward", query.device(),
                 {grad_out, query, key, value, attn_bias, logsumexp});
-  TORCH_CHECK(dropout_p == 0.0, "mydevice's fused attention has no dropout");
+  attention::check_supported(dropout_p, /*return_debug_mask=*/false);
   const bool bias_grad = grad_input_mask[3] && attn_bias.defined() && attn_bias.is_floating_point();
   const at::Tensor grad_query = grad_input_mask[0] ? at::empty_like(query) : at::Tensor();
   const at::Tensor grad_key = grad_input_mask[1] ? at::empty_like(key) : at::Tensor();
