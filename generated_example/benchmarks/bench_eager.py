@@ -4,8 +4,10 @@
 
     python benchmarks/bench_eager.py [--json]
 
-Each measurement takes the median of several repeats; device work is synchronized before the clock stops,
-so asynchronous launches are charged in full. Targets (see the accelgen backend documentation):
+The CPU and the device are timed in alternation, repeat by repeat (the order swapped every repeat), and each
+ratio is the median of the per-repeat ratios: a load that comes and goes on a shared machine then weighs on both
+sides of a ratio alike. Device work is synchronized before the clock stops, so asynchronous launches are charged
+in full. Targets (see the accelgen backend documentation):
   add_1_latency       device / CPU time of torch.add on 1-element tensors        at most 1.3x
   add_1m_time         device / CPU time of torch.add on 1M-element tensors       at most 1.05x
   add_16m_throughput  CPU / device time of torch.add on 16M-element tensors      at least 0.8x
@@ -32,20 +34,30 @@ def sync():
     torch.mydevice.synchronize()
 
 
-def timed(fn, iterations, repeats=7, device_sync=False):
-    """Median seconds per iteration of fn()."""
-    fn()
-    if device_sync:
-        sync()
-    samples = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        for _ in range(iterations):
-            fn()
+def timed(fns, iterations, repeats=9):
+    """Seconds per iteration of each (fn, device_sync) of fns, one sample per repeat, timed in alternation."""
+    for fn, device_sync in fns:  # warm-up: first-call costs (allocations, lazy initialization) stay out
+        fn()
         if device_sync:
             sync()
-        samples.append((time.perf_counter() - start) / iterations)
-    return statistics.median(samples)
+    samples = [[] for _ in fns]
+    for r in range(repeats):
+        order = range(len(fns)) if r % 2 == 0 else reversed(range(len(fns)))
+        for i in order:
+            fn, device_sync = fns[i]
+            start = time.perf_counter()
+            for _ in range(iterations):
+                fn()
+            if device_sync:
+                sync()
+            samples[i].append((time.perf_counter() - start) / iterations)
+    return samples
+
+
+def compare(cpu_fn, device_fn, iterations, repeats=9):
+    """(median CPU seconds, median device seconds, median of the per-repeat device / CPU ratios)."""
+    cpu, dev = timed([(cpu_fn, False), (device_fn, True)], iterations, repeats)
+    return statistics.median(cpu), statistics.median(dev), statistics.median(d / c for c, d in zip(cpu, dev))
 
 
 def small_cnn() -> nn.Module:
@@ -81,27 +93,24 @@ def main():
     # 1. Per-operator overhead: a 1-element add, device vs CPU.
     a, b = torch.ones(1), torch.ones(1)
     da, db = a.to(DEVICE), b.to(DEVICE)
-    cpu = timed(lambda: torch.add(a, b), 20000)
-    dev = timed(lambda: torch.add(da, db), 20000, device_sync=True)
-    results["add_1_latency"] = {"cpu_us": cpu * 1e6, "device_us": dev * 1e6, "ratio": dev / cpu, "target": "<= 1.3"}
+    cpu, dev, ratio = compare(lambda: torch.add(a, b), lambda: torch.add(da, db), 20000)
+    results["add_1_latency"] = {"cpu_us": cpu * 1e6, "device_us": dev * 1e6, "ratio": ratio, "target": "<= 1.3"}
 
     # 1b. A 1M-element add: past the per-operator overhead, not yet bandwidth bound.
     n = 1024 * 1024
     a, b = torch.rand(n), torch.rand(n)
     da, db = a.to(DEVICE), b.to(DEVICE)
     out, dout = torch.empty(n), torch.empty(n, device=DEVICE)
-    cpu = timed(lambda: torch.add(a, b, out=out), 200)
-    dev = timed(lambda: torch.add(da, db, out=dout), 200, device_sync=True)
-    results["add_1m_time"] = {"cpu_us": cpu * 1e6, "device_us": dev * 1e6, "ratio": dev / cpu, "target": "<= 1.05"}
+    cpu, dev, ratio = compare(lambda: torch.add(a, b, out=out), lambda: torch.add(da, db, out=dout), 200)
+    results["add_1m_time"] = {"cpu_us": cpu * 1e6, "device_us": dev * 1e6, "ratio": ratio, "target": "<= 1.05"}
 
     # 2. Bandwidth-bound elementwise work: a 16M-element float32 add.
     n = 16 * 1024 * 1024
     a, b = torch.rand(n), torch.rand(n)
     da, db = a.to(DEVICE), b.to(DEVICE)
     out, dout = torch.empty(n), torch.empty(n, device=DEVICE)
-    cpu = timed(lambda: torch.add(a, b, out=out), 10)
-    dev = timed(lambda: torch.add(da, db, out=dout), 10, device_sync=True)
-    results["add_16m_throughput"] = {"cpu_ms": cpu * 1e3, "device_ms": dev * 1e3, "ratio": cpu / dev,
+    cpu, dev, ratio = compare(lambda: torch.add(a, b, out=out), lambda: torch.add(da, db, out=dout), 10)
+    results["add_16m_throughput"] = {"cpu_ms": cpu * 1e3, "device_ms": dev * 1e3, "ratio": 1 / ratio,
                                      "target": ">= 0.8"}
 
     # 3. Host <-> device copies of 64 MiB against a CPU-to-CPU clone of the same tensor.
@@ -109,21 +118,19 @@ def main():
     dev_t = host.to(DEVICE)
     dst_dev = torch.empty_like(dev_t)
     dst_host = torch.empty_like(host)
-    clone = timed(lambda: host.clone(), 10)
-    h2d = timed(lambda: dst_dev.copy_(host), 10, device_sync=True)
-    d2h = timed(lambda: dst_host.copy_(dev_t), 10, device_sync=True)
-    results["h2d_64mib"] = {"clone_ms": clone * 1e3, "copy_ms": h2d * 1e3, "ratio": clone / h2d, "target": ">= 0.7"}
-    results["d2h_64mib"] = {"clone_ms": clone * 1e3, "copy_ms": d2h * 1e3, "ratio": clone / d2h, "target": ">= 0.7"}
+    clone, h2d, d2h = timed([(lambda: host.clone(), False), (lambda: dst_dev.copy_(host), True),
+                             (lambda: dst_host.copy_(dev_t), True)], 10)
+    for key, copy in (("h2d_64mib", h2d), ("d2h_64mib", d2h)):
+        results[key] = {"clone_ms": statistics.median(clone) * 1e3, "copy_ms": statistics.median(copy) * 1e3,
+                        "ratio": statistics.median(c / t for c, t in zip(clone, copy)), "target": ">= 0.7"}
 
     # 4. Allocation with a warm caching allocator.
-    cpu = timed(lambda: torch.empty(1024), 20000)
-    dev = timed(lambda: torch.empty(1024, device=DEVICE), 20000)
-    results["empty_1024_latency"] = {"cpu_us": cpu * 1e6, "device_us": dev * 1e6, "ratio": dev / cpu, "target": "<= 2"}
+    cpu, dev, ratio = compare(lambda: torch.empty(1024), lambda: torch.empty(1024, device=DEVICE), 20000)
+    results["empty_1024_latency"] = {"cpu_us": cpu * 1e6, "device_us": dev * 1e6, "ratio": ratio, "target": "<= 2"}
 
     # 5. A small CNN training step (convolutions through the CPU bridge unless native).
-    cpu = timed(train_step_fn("cpu"), 3, repeats=5)
-    dev = timed(train_step_fn(DEVICE), 3, repeats=5, device_sync=True)
-    results["cnn_train_step"] = {"cpu_ms": cpu * 1e3, "device_ms": dev * 1e3, "ratio": dev / cpu, "target": "<= 1.5"}
+    cpu, dev, ratio = compare(train_step_fn("cpu"), train_step_fn(DEVICE), 3, repeats=7)
+    results["cnn_train_step"] = {"cpu_ms": cpu * 1e3, "device_ms": dev * 1e3, "ratio": ratio, "target": "<= 1.5"}
 
     if args.json:
         print(json.dumps(results, indent=2, sort_keys=True))

@@ -72,6 +72,7 @@ NATIVE_OPS = [
     "convolution_backward_overrideable",
     "convolution_overrideable",
     "cos",
+    "dequantize.self",
     "div.Tensor",
     "embedding",
     "embedding_dense_backward",
@@ -113,6 +114,7 @@ NATIVE_OPS = [
     "normal_",
     "pow.Tensor_Scalar",
     "pow.Tensor_Tensor",
+    "quantize_per_tensor",
     "reciprocal",
     "relu",
     "rsqrt",
@@ -131,6 +133,10 @@ NATIVE_OPS = [
     "where.self",
     "zero_",
 ]
+# ... registered for PrivateUse1 but these, whose input is a quantized tensor.
+NATIVE_OP_DISPATCH_KEYS = {
+    "dequantize.self": "QuantizedPrivateUse1",
+}
 
 # dtypes: the dtypes the native kernels are generated for.
 SPEC_DTYPES = [

@@ -21,8 +21,14 @@ static OperatorCatalog load_catalog() {
   const YAML::Node root = YAML::Load(std::string(*text));
   std::map<std::string, CatalogOperator> ops;
   for (const auto& entry : root["operators"]) {
-    CatalogOperator op{entry["name"].as<std::string>(), entry["family"].as<std::string>(),
-                       entry["capability"] ? entry["capability"].as<std::string>() : std::string(), {}};
+    CatalogOperator op;
+    op.name = entry["name"].as<std::string>();
+    op.family = entry["family"].as<std::string>();
+    if (entry["capability"]) op.capability = entry["capability"].as<std::string>();
+    if (entry["dispatch_key"]) op.dispatch_key = entry["dispatch_key"].as<std::string>();
+    if (op.dispatch_key != "PrivateUse1" && op.dispatch_key != "QuantizedPrivateUse1") {
+      throw std::logic_error(std::string(kPath) + ": " + op.name + " has an unknown dispatch key " + op.dispatch_key);
+    }
     const YAML::Node kernel = entry["kernel"];
     if (!kernel) throw std::logic_error(std::string(kPath) + ": " + op.name + " has no kernel signature");
     op.kernel.summary = kernel["summary"].as<std::string>();

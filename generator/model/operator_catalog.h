@@ -28,6 +28,9 @@ struct CatalogOperator {
   std::string name;      // "add.Tensor"
   std::string family;    // the operator file that holds it, csrc/ops/native/<family>.cc: "binary", "unary", ...
   std::string capability;  // a capability the operator needs ("generator"), or ""
+  // The dispatch key its kernel is registered for: PrivateUse1, or QuantizedPrivateUse1 for an operator whose
+  // input is a quantized tensor (dequantize).
+  std::string dispatch_key = "PrivateUse1";
   KernelSignature kernel;
 };
 

@@ -126,6 +126,9 @@ data ops_data(const DeviceSpec& spec, const data& names) {
     item.set("base", name.substr(0, dot));
     item.set("overload", dot == std::string::npos ? std::string() : name.substr(dot + 1));
     item.set("family", operator_catalog().at(name).family);
+    const std::string& key = operator_catalog().at(name).dispatch_key;
+    item.set("dispatch_key", key);
+    item.set("non_default_key", flag(key != "PrivateUse1"));
     item.set("first", flag(i == 0));
     item.set("last", flag(i + 1 == spec.native_ops.size()));
     native.push_back(item);
@@ -142,6 +145,11 @@ data ops_data(const DeviceSpec& spec, const data& names) {
   ops.set("kernels", kernels);
   ops.set("native_has", has);
   ops.set("fallback_cpu", flag(spec.fallback == FallbackPolicy::Cpu));
+  // Quantized device tensors (csrc/ops/quantized.cc) exist when something makes them: the CPU fallback running
+  // torch.quantize_per_tensor, or a native quantize_per_tensor.
+  const bool native_quantize = std::find(spec.native_ops.begin(), spec.native_ops.end(), "quantize_per_tensor") !=
+                               spec.native_ops.end();
+  ops.set("quantized_tensors", flag(spec.fallback == FallbackPolicy::Cpu || native_quantize));
   return ops;
 }
 

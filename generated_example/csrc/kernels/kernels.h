@@ -161,6 +161,10 @@ void convolution_overrideable(const at::Tensor& out, const at::Tensor& input, co
 // cos: out = cos(self); out may be self (the in-place cos_).
 void cos(const at::Tensor& out, const at::Tensor& self);
 
+// dequantize.self: out = (self - zero_point) * scale in float32, self being the integer representation of a per-tensor
+// quantized tensor (uint8 for quint8, int8 for qint8, int32 for qint32).
+void dequantize_self(const at::Tensor& out, const at::Tensor& self, double scale, int64_t zero_point);
+
 // div.Tensor: out = self / other (true division).
 void div_Tensor(const at::Tensor& out, const at::Tensor& self, const at::Tensor& other);
 
@@ -307,6 +311,11 @@ void pow_Tensor_Scalar(const at::Tensor& out, const at::Tensor& self, const c10:
 
 // pow.Tensor_Tensor: out = self ** other, elementwise.
 void pow_Tensor_Tensor(const at::Tensor& out, const at::Tensor& self, const at::Tensor& other);
+
+// quantize_per_tensor: out = the integer representation of self quantized per tensor: round(self / scale) + zero_point,
+// clamped to the range of the quantized dtype (out is uint8 for quint8, int8 for qint8, int32 for qint32).
+void quantize_per_tensor(const at::Tensor& out, const at::Tensor& self, double scale, int64_t zero_point,
+                         c10::ScalarType dtype);
 
 // reciprocal: out = 1 / self; out may be self (the in-place reciprocal_).
 void reciprocal(const at::Tensor& out, const at::Tensor& self);

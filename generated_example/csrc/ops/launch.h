@@ -20,6 +20,7 @@
 //   launch(current_native_stream(self.device().index()), [out, value] { out.cpu().fill_(value); });
 #include "driver/driver.h"
 #include "ops/host_task_thread.h"
+#include "ops/kernel_args_pool.h"
 #include "runtime_check.h"
 #include "stream.h"
 
@@ -27,7 +28,7 @@
 #include <c10/util/SmallVector.h>
 
 #include <exception>
-#include <memory>
+#include <new>
 #include <type_traits>
 #include <utility>
 
@@ -73,7 +74,15 @@ struct KernelTensor {
 template <typename F>
 void launch(driver::Stream stream, F&& fn) {
   using Fn = std::decay_t<F>;
-  auto args = std::make_unique<Fn>(std::forward<F>(fn));
+  using Storage = KernelArgsStorage<Fn>;
+  void* memory = Storage::allocate();
+  Fn* args = nullptr;
+  try {
+    args = new (memory) Fn(std::forward<F>(fn));
+  } catch (...) {
+    Storage::release(memory);
+    throw;
+  }
   const auto run = [](void* p) -> int {
     const HostTaskThreadScope thread_scope;
     try {
@@ -88,10 +97,23 @@ void launch(driver::Stream stream, F&& fn) {
     }
     return 1;
   };
-  const auto destroy = [](void* p) { delete static_cast<Fn*>(p); };
+  const auto destroy = [](void* p) {
+    static_cast<Fn*>(p)->~Fn();
+    Storage::release(p);
+  };
+  // Owned by the driver once launched (it calls `destroy`); still ours if the launch fails.
+  struct Owner {
+    Fn* args;
+    void (*destroy)(void*);
+    ~Owner() {
+      if (args != nullptr) {
+        destroy(args);
+      }
+    }
+  } owner{args, destroy};
   note_launching_thread();
-  MYDEVICE_CHECK(driver::get().launch_host_task(stream, run, args.get(), destroy));
-  (void)args.release(); // owned by the driver now; `destroy` frees it
+  MYDEVICE_CHECK(driver::get().launch_host_task(stream, run, args, destroy));
+  owner.args = nullptr;
 }
 
 // Enqueues `fn` on the current stream of `device`.
