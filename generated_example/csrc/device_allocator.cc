@@ -122,8 +122,11 @@ std::deque<DeviceState>& states() {
 }
 
 DeviceState& state_of(c10::DeviceIndex device) {
-  check_device_index(device);
-  return states()[static_cast<size_t>(device)];
+  auto& all = states();
+  if (device < 0 || static_cast<size_t>(device) >= all.size()) {
+    check_device_index(device); // throws the IndexError naming the valid range
+  }
+  return all[static_cast<size_t>(device)];
 }
 
 // Live blocks by pointer: the DataPtr context is the device pointer itself (so raw_allocate works).

@@ -3,6 +3,8 @@
 """Streams through the device guard: torch.Stream, torch.mydevice.Stream, current/default streams, contexts,
 cross-stream ordering and Tensor.record_stream."""
 
+import threading
+
 import pytest
 import torch
 
@@ -53,6 +55,33 @@ def test_wait_stream_orders_work():
     x.record_stream(consumer)
     consumer.synchronize()
     assert y.cpu().sum().item() == 5 * (1 << 16)
+
+
+def test_host_threads_launching_at_once_each_get_their_results():
+    # Several host threads launch bursts of small kernels at the same time, on streams of their own and on the
+    # default stream: every kernel runs once, in its stream's order (the kernels' arguments are allocated by the
+    # launching thread and released by whichever thread ran the kernel).
+    errors = []
+
+    def work(index):
+        try:
+            stream = torch.mydevice.Stream() if index % 2 else torch.mydevice.default_stream()
+            with torch.mydevice.stream(stream):
+                x = torch.zeros(8, device=DEVICE)
+                for _ in range(300):
+                    x.add_(1.0)
+                y = x * float(index)
+            stream.synchronize()
+            assert torch.equal(y.cpu(), torch.full((8,), 300.0 * index)), (index, y.cpu())
+        except Exception as e:  # collected: an assertion in a thread does not fail the test by itself
+            errors.append(repr(e))
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
 
 
 def test_record_stream_keeps_memory_until_the_stream_is_done():

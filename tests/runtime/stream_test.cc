@@ -119,6 +119,49 @@ TEST(Stream, WorkIsExecutedInOrder) {
   ASSERT_OK(accelsimStreamDestroy(s));
 }
 
+TEST(Stream, ABurstNobodyWaitsForRunsInOrderOnTheWorkerWithEventsCompletingInOrder) {
+  // The worker claims a burst of launches in batches; nobody synchronizes, so the worker runs all of it. Events
+  // recorded between the kernels complete in order: once event i completed, kernels 0..i ran.
+  accelsimStream_t s = nullptr;
+  ASSERT_OK(accelsimStreamCreate(&s));
+  constexpr int kKernels = 300;
+  std::vector<int> order;
+  std::vector<std::thread::id> threads;
+  std::vector<accelsimEvent_t> events(kKernels);
+  for (int i = 0; i < kKernels; ++i) {
+    ASSERT_OK(accelsim::launch(s, [&order, &threads, i] {
+      order.push_back(i);
+      threads.push_back(std::this_thread::get_id());
+    }));
+    ASSERT_OK(accelsimEventCreate(&events[static_cast<size_t>(i)]));
+    ASSERT_OK(accelsimEventRecord(events[static_cast<size_t>(i)], s));
+  }
+  while (accelsimEventQuery(events.back()) == accelsimErrorNotReady) std::this_thread::yield();
+  for (accelsimEvent_t e : events) ASSERT_OK(accelsimEventQuery(e));  // the last complete: all the others too
+  ASSERT_EQ(order.size(), static_cast<size_t>(kKernels));
+  for (int i = 0; i < kKernels; ++i) ASSERT_EQ(order[static_cast<size_t>(i)], i);
+  for (const auto& id : threads) EXPECT_NE(id, std::this_thread::get_id());
+  for (accelsimEvent_t e : events) ASSERT_OK(accelsimEventDestroy(e));
+  ASSERT_OK(accelsimStreamDestroy(s));
+}
+
+TEST(Stream, ALoneLaunchRunsWithoutAnyoneWaiting) {
+  // Batching delays a claim that follows another closely, never indefinitely: a lone launch after the stream
+  // went idle runs on the worker with nobody synchronizing.
+  accelsimStream_t s = nullptr;
+  ASSERT_OK(accelsimStreamCreate(&s));
+  ASSERT_OK(accelsim::launch(s, [] {}));
+  ASSERT_OK(accelsimStreamSynchronize(s));
+  std::this_thread::sleep_for(5ms);
+  std::atomic<bool> ran{false};
+  ASSERT_OK(accelsim::launch(s, [&ran] { ran = true; }));
+  const auto start = std::chrono::steady_clock::now();
+  while (!ran.load() && std::chrono::steady_clock::now() - start < 10s) std::this_thread::yield();
+  EXPECT_TRUE(ran.load()) << "the worker never ran a lone launch";
+  ASSERT_OK(accelsimStreamSynchronize(s));
+  ASSERT_OK(accelsimStreamDestroy(s));
+}
+
 TEST(Stream, ArgsDestroyIsCalledOnceAfterExecution) {
   static std::atomic<int> ran{0}, destroyed{0};
   ran = 0;
@@ -189,6 +232,23 @@ TEST(Stream, DestroyedAndForeignHandlesAreRejected) {
   accelsimStream_t d = nullptr;
   ASSERT_OK(accelsimStreamGetDefault(0, &d));
   EXPECT_EQ(accelsimStreamDestroy(d), accelsimErrorInvalidHandle);
+}
+
+TEST(Stream, AStreamDestroyedAfterThisThreadLaunchedOnItIsRejected) {
+  // A thread remembers the last stream it found live (launches skip the registry's lock); destroying any
+  // stream makes it look again, here and on every other thread.
+  accelsimStream_t s = nullptr;
+  ASSERT_OK(accelsimStreamCreate(&s));
+  ASSERT_OK(accelsimLaunchKernel(s, [](void*) { return 0; }, nullptr, nullptr));
+  ASSERT_OK(accelsimStreamSynchronize(s));
+  std::thread other([s] { EXPECT_EQ(accelsimLaunchKernel(s, [](void*) { return 0; }, nullptr, nullptr), 0); });
+  other.join();
+  ASSERT_OK(accelsimStreamDestroy(s));
+  EXPECT_EQ(accelsimLaunchKernel(s, [](void*) { return 0; }, nullptr, nullptr), accelsimErrorInvalidHandle);
+  std::thread again([s] {
+    EXPECT_EQ(accelsimLaunchKernel(s, [](void*) { return 0; }, nullptr, nullptr), accelsimErrorInvalidHandle);
+  });
+  again.join();
 }
 
 TEST(Stream, DestroyLetsPendingWorkComplete) {

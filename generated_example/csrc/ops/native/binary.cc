@@ -31,13 +31,19 @@ c10::Device device_of(const at::Tensor& self, const at::Tensor& other) {
   return self.device().type() == c10::DeviceType::PrivateUse1 ? self.device() : other.device();
 }
 
+// at::result_type(self, other), without its dispatcher call when both have one dtype (the common case of the
+// hot path, where it is that dtype whatever the shapes and wrapped numbers).
+c10::ScalarType common_dtype(const at::Tensor& self, const at::Tensor& other) {
+  return self.scalar_type() == other.scalar_type() ? self.scalar_type() : at::result_type(self, other);
+}
+
 // PyTorch's result dtype: comparisons give bool; true division and pow of integers with a floating exponent
 // promote to the default floating type; everything else follows at::result_type.
 c10::ScalarType result_dtype(Binary op, const at::Tensor& self, const at::Tensor& other) {
   if (is_comparison(op)) {
     return c10::ScalarType::Bool;
   }
-  const c10::ScalarType common = at::result_type(self, other);
+  const c10::ScalarType common = common_dtype(self, other);
   if (op == Binary::Div && c10::isIntegralType(common, /*includeBool=*/true)) {
     return c10::typeMetaToScalarType(at::get_default_dtype());
   }
@@ -48,7 +54,7 @@ void check_args(Binary op, const at::Tensor& self, const at::Tensor& other,
                  const c10::Scalar& alpha, const c10::Device& device) {
   check_devices("binary op", device, {self, other});
   if (op == Binary::Add || op == Binary::Sub) {
-    at::native::alpha_check(at::result_type(self, other), alpha);
+    at::native::alpha_check(common_dtype(self, other), alpha);
   }
   if (op == Binary::Sub) {
     at::native::sub_check(self, other);

@@ -209,7 +209,7 @@ Device* deviceOwning(const void* p);
 // NULL resolves to the current device's default stream.
 accelsimError_t resolveStream(accelsimStream_t handle, Stream** stream);
 void registerStream(Stream* s);
-void unregisterStream(Stream* s);
+bool unregisterStream(Stream* s);  // false if `s` was not live
 
 // ---- events (event.cc) ------------------------------------------------------------------------------------
 struct Event {

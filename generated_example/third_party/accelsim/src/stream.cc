@@ -20,7 +20,7 @@ namespace accelsim::detail {
 
 namespace {
 constexpr int64_t kWorkerSpinNs = 100'000;  // worker: spin this long for new work before sleeping
-// Worker: claim queued ops in batches of up to kMaxBatch, at most one batch per kClaimIntervalNs unless the
+// Worker: claim queued small ops in batches of up to kMaxBatch, at most one batch per kClaimIntervalNs unless the
 // queue holds a full batch. Every claim moves cache lines between the launching CPU and the worker's (the
 // stream's lock, the ring slots, the counters, the kernel's arguments): claimed one by one, as soon as each was
 // launched, that cost about half again the host's own cost of launching a small op (measured on a 2-vCPU VM).
@@ -48,10 +48,22 @@ Registry<Stream>& g_streams() {
   return *registry;
 }
 std::atomic<uint64_t> g_next_stream_id{1};
+
+// Every launch validates its stream handle. A thread remembers the last handle it found live; the answer holds
+// until some stream is destroyed, which bumps g_streams_destroyed. This keeps the registry's read lock (a locked
+// instruction pair per launch) off the launch path. A stream destroyed concurrently with a launch that used a
+// remembered answer is still caught: its memory is never freed, and submit() refuses a destroyed stream.
+std::atomic<uint64_t> g_streams_destroyed{0};
+thread_local const Stream* t_live_stream = nullptr;
+thread_local uint64_t t_live_stream_epoch = 0;
 }  // namespace
 
 void registerStream(Stream* s) { g_streams().add(s); }
-void unregisterStream(Stream* s) { g_streams().remove(s); }
+bool unregisterStream(Stream* s) {
+  if (!g_streams().remove(s)) return false;
+  g_streams_destroyed.fetch_add(1, std::memory_order_release);
+  return true;
+}
 
 accelsimError_t resolveStream(accelsimStream_t handle, Stream** stream) {
   if (handle == nullptr) {
@@ -61,7 +73,12 @@ accelsimError_t resolveStream(accelsimStream_t handle, Stream** stream) {
     return accelsimSuccess;
   }
   auto* s = reinterpret_cast<Stream*>(handle);
-  if (!g_streams().contains(s)) return fail(accelsimErrorInvalidHandle, "stream %p is not a live stream", handle);
+  const uint64_t epoch = g_streams_destroyed.load(std::memory_order_acquire);
+  if (s != t_live_stream || epoch != t_live_stream_epoch) {
+    if (!g_streams().contains(s)) return fail(accelsimErrorInvalidHandle, "stream %p is not a live stream", handle);
+    t_live_stream = s;
+    t_live_stream_epoch = epoch;
+  }
   *stream = s;
   return accelsimSuccess;
 }
@@ -290,6 +307,7 @@ void Stream::workerMain() {
   const auto has_work = [this] { return head != tail && helpers.load(std::memory_order_seq_cst) == 0; };
   std::array<Op, kMaxBatch> batch;
   int64_t last_claim_ns = 0;
+  bool small_ops = true;  // the ops of the last batch ran shorter than kLongKernelNs on average
   std::unique_lock<std::mutex> lock(mu);
   for (;;) {
     if (!has_work() || executing) {
@@ -318,9 +336,9 @@ void Stream::workerMain() {
       }
       continue;
     }
-    // Too soon after the last claim for less than a full batch: let launches accumulate (kClaimIntervalNs),
-    // touching nothing the launching thread writes.
-    if (tail - head < kMaxBatch) {
+    // Too soon after the last claim for less than a full batch of small ops: let launches accumulate
+    // (kClaimIntervalNs), touching nothing the launching thread writes.
+    if (small_ops && tail - head < kMaxBatch) {
       const int64_t claim_at = last_claim_ns + kClaimIntervalNs;
       if (const int64_t now = nowNs(); now < claim_at) {
         lock.unlock();
@@ -330,21 +348,27 @@ void Stream::workerMain() {
       }
     }
     last_claim_ns = nowNs();
-    // Claim what is queued, in order, up to kMaxBatch ops: one lock and one pass over the ring per batch.
+    // Claim what is queued, in order, up to kMaxBatch ops: one lock and one pass over the ring per batch. Ops
+    // that run long are claimed one at a time, as before batching: a host thread that starts waiting can then
+    // take over the rest at once, running them with its own parallel regions (a worker runs kernels on one
+    // OpenMP thread, see the backend's host_task_thread.h), and a claim costs nothing next to such an op.
+    const size_t limit = small_ops ? kMaxBatch : 1;
     uint64_t first = 0;
     size_t claimed = 0;
     batch[claimed++] = popLocked(&first);
-    while (claimed < kMaxBatch && head != tail) {
+    while (claimed < limit && head != tail) {
       batch[claimed++] = ring[head & (ring.size() - 1)];
       ++head;
     }
     popped.store(head, std::memory_order_release);
     lock.unlock();
     worker_cpu.store(currentCpu(), std::memory_order_relaxed);
+    const int64_t batch_start = nowNs();
     for (size_t i = 0; i < claimed; ++i) {
       execute(batch[i], first + i);
       finish(first + i);
     }
+    small_ops = (nowNs() - batch_start) / static_cast<int64_t>(claimed) < kLongKernelNs;
     lock.lock();
     executing = false;
   }
@@ -393,7 +417,7 @@ accelsimError_t accelsimStreamDestroy(accelsimStream_t stream) {
   auto* s = reinterpret_cast<Stream*>(stream);
   if (s != nullptr && g_streams().contains(s) && s->is_default)
     return fail(accelsimErrorInvalidHandle, "the default stream cannot be destroyed");
-  if (!g_streams().remove(s)) return fail(accelsimErrorInvalidHandle, "stream %p is not a live stream", stream);
+  if (!unregisterStream(s)) return fail(accelsimErrorInvalidHandle, "stream %p is not a live stream", stream);
   Device* d = s->device;
   {
     // A capture in progress is abandoned.
