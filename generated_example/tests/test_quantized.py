@@ -83,17 +83,6 @@ def test_quantize_per_tensor_raises_what_the_cpu_raises():
         assert str(on_cpu.value).splitlines()[0] in str(on_device.value), (args[1:], str(on_device.value))
 
 
-@needs("quantize_per_tensor")
-def test_quantized_training_inputs_round_trip_on_the_device():
-    # Fake quantization as quantization-aware training computes it by hand: quantize, dequantize, continue
-    # in float on the device.
-    torch.manual_seed(2)
-    w = torch.randn(16, 8)
-    q = torch.quantize_per_tensor(w.to(DEVICE), 0.05, 0, torch.qint8)
-    assert torch.equal(q.dequantize().cpu(), torch.quantize_per_tensor(w, 0.05, 0, torch.qint8).dequantize())
-    assert q.dequantize().device.type == DEVICE
-
-
 @needs("quantize_per_tensor")  # what makes quantized device tensors exist
 def test_a_cpu_quantized_tensor_moves_to_the_device_and_back():
     x = torch.linspace(-2, 2, 20).reshape(4, 5)

@@ -28,6 +28,7 @@
 #include <c10/util/SmallVector.h>
 
 #include <exception>
+#include <memory>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -75,10 +76,16 @@ template <typename F>
 void launch(driver::Stream stream, F&& fn) {
   using Fn = std::decay_t<F>;
   using Storage = KernelArgsStorage<Fn>;
+  // Destroys the arguments and gives their block back: the driver calls it once it ran the task; a launch that
+  // fails leaves the arguments with `args` below.
+  const auto destroy = [](void* p) {
+    static_cast<Fn*>(p)->~Fn();
+    Storage::release(p);
+  };
   void* memory = Storage::allocate();
-  Fn* args = nullptr;
+  std::unique_ptr<Fn, void (*)(void*)> args(nullptr, destroy);
   try {
-    args = new (memory) Fn(std::forward<F>(fn));
+    args.reset(new (memory) Fn(std::forward<F>(fn)));
   } catch (...) {
     Storage::release(memory);
     throw;
@@ -97,23 +104,9 @@ void launch(driver::Stream stream, F&& fn) {
     }
     return 1;
   };
-  const auto destroy = [](void* p) {
-    static_cast<Fn*>(p)->~Fn();
-    Storage::release(p);
-  };
-  // Owned by the driver once launched (it calls `destroy`); still ours if the launch fails.
-  struct Owner {
-    Fn* args;
-    void (*destroy)(void*);
-    ~Owner() {
-      if (args != nullptr) {
-        destroy(args);
-      }
-    }
-  } owner{args, destroy};
   note_launching_thread();
-  MYDEVICE_CHECK(driver::get().launch_host_task(stream, run, args, destroy));
-  owner.args = nullptr;
+  MYDEVICE_CHECK(driver::get().launch_host_task(stream, run, args.get(), destroy));
+  (void)args.release(); // owned by the driver now; `destroy` frees it
 }
 
 // Enqueues `fn` on the current stream of `device`.
