@@ -11,6 +11,7 @@
 #include "driver/driver.h"
 #include "generator.h"
 #include "host_allocator.h"
+#include "ops/cpu_convolution.h"
 #include "runtime_check.h"
 #include "runtime_config.h"
 #include "stream.h"
@@ -126,6 +127,14 @@ PyObject* is_initialized_py(PyObject*, PyObject*) {
 
 PyObject* is_in_bad_fork_py(PyObject*, PyObject*) {
   return py_bool(is_in_bad_fork());
+}
+
+// Whether this process's CPU computes oneDNN's backward-data convolution wrong (ops/cpu_convolution.h); the
+// generated tests then take their CPU references from PyTorch's native convolution.
+PyObject* cpu_convolution_backward_data_is_wrong_py(PyObject*, PyObject*) {
+  MYDEVICE_PY_BEGIN
+  return py_bool(ops::cpu_convolution_backward_data_is_wrong());
+  MYDEVICE_PY_END(nullptr)
 }
 
 PyObject* device_count_py(PyObject*, PyObject*) {
@@ -366,6 +375,7 @@ PyMethodDef methods[] = {
     {"_reset_peak_memory_stats", reset_peak_memory_stats, METH_O, nullptr},
     {"_reset_accumulated_memory_stats", reset_accumulated_memory_stats, METH_O, nullptr},
     {"_mem_get_info", mem_get_info, METH_O, nullptr},
+    {"_cpu_convolution_backward_data_is_wrong", cpu_convolution_backward_data_is_wrong_py, METH_NOARGS, nullptr},
     {"_host_empty_cache", host_empty_cache, METH_NOARGS, nullptr},
     {"_default_generator", default_generator_py, METH_O, nullptr},
     {nullptr, nullptr, 0, nullptr}};

@@ -20,6 +20,22 @@ def expected_device_count() -> int:
     return 2
 
 
+# The CPU is the reference every test compares the device with. Some builds of PyTorch compute oneDNN's
+# backward-data convolution wrong (the input gradient of stride-1 convolutions, stride-1 transposed convolutions:
+# csrc/ops/cpu_convolution.h; the backend checks the CPU once). There the references come from PyTorch's native
+# CPU convolution, which is right, and test_models.py checks the device's convolutions against float64 with
+# oneDNN enabled.
+CPU_ONEDNN_CONVOLUTION_IS_WRONG = torch_mydevice._C._cpu_convolution_backward_data_is_wrong()
+if CPU_ONEDNN_CONVOLUTION_IS_WRONG:
+    torch.backends.mkldnn.enabled = False
+
+
+def pytest_report_header(config):
+    if CPU_ONEDNN_CONVOLUTION_IS_WRONG:
+        return "this torch's CPU computes oneDNN's backward-data convolution wrong: CPU references run without oneDNN"
+    return None
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "opinfo: the sweep of PyTorch's OpInfo database (test_opinfo_sweep.py)")
 

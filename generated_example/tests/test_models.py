@@ -70,6 +70,41 @@ def test_convolution_forward_and_backward(name):
     assert_same_gradients(cpu_m, dev_m, cpu_in, dev_in)
 
 
+# Convolutions that oneDNN's backward-data primitive computed wrong in some builds (csrc/ops/cpu_convolution.h):
+# the input gradient of stride-1 convolutions over several samples, and stride-1 transposed convolutions.
+BACKWARD_DATA_CONVOLUTIONS = {
+    "conv1d": (nn.Conv1d(4, 6, 3, padding=1), (2, 4, 9)),
+    "conv2d": (nn.Conv2d(4, 6, 3, padding=1), (2, 4, 9, 9)),
+    "conv3d": (nn.Conv3d(2, 4, 3, padding=1), (2, 2, 5, 5, 5)),
+    "conv_transpose2d": (nn.ConvTranspose2d(4, 6, 3, padding=1), (2, 4, 9, 9)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BACKWARD_DATA_CONVOLUTIONS))
+def test_convolution_is_right_where_the_cpus_onednn_is_not(name):
+    # The device against float64, with oneDNN enabled whatever conftest chose for the CPU references: where the
+    # CPU's oneDNN is wrong, only the backend's correction passes. Repeated: a wrong kernel also reads memory it
+    # never wrote, so its results change from call to call.
+    torch.manual_seed(0)
+    module, shape = BACKWARD_DATA_CONVOLUTIONS[name]
+    x = torch.randn(shape)
+    exact_module = copy.deepcopy(module).double()
+    exact_x = x.double().requires_grad_()
+    exact = exact_module(exact_x)
+    grad = torch.randn(exact.shape)
+    exact.backward(grad.double())
+    dev_module = copy.deepcopy(module).to(DEVICE)
+    with torch.backends.mkldnn.flags(enabled=True):
+        for _ in range(3):
+            dev_x = x.to(DEVICE).requires_grad_()
+            dev_module.zero_grad()
+            out = dev_module(dev_x)
+            out.backward(grad.to(DEVICE))
+            torch.testing.assert_close(out.cpu().double(), exact.detach(), **TOL)
+            torch.testing.assert_close(dev_x.grad.cpu().double(), exact_x.grad, **TOL)
+            torch.testing.assert_close(dev_module.weight.grad.cpu().double(), exact_module.weight.grad, **TOL)
+
+
 def test_convolution_layout_is_the_one_torch_compile_predicts():
     # PyTorch decides the layout of an overrideable convolution's result (_conv_determine_backend_memory_format);
     # fake tensors (torch.compile, export) predict it the same way, and compiled code checks the strides it was

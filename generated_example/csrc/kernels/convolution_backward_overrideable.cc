@@ -36,7 +36,7 @@ void convolution_backward_overrideable(const at::Tensor& grad_input, const at::T
     const at::IntArrayRef dilation = dilation_list;
     const at::IntArrayRef output_padding = output_padding_list;
     const std::vector<int64_t> bias_size{grad_output.size(1)};
-    const auto [input_grad, weight_grad, bias_grad] = at::convolution_backward(
+    const auto [input_grad, weight_grad, bias_grad] = ops::cpu_convolution_backward(
         grad_output, input, weight, grad_bias.defined() ? at::OptionalIntArrayRef(bias_size) : std::nullopt,
         stride, padding, dilation, transposed, output_padding, groups,
         {grad_input.defined(), grad_weight.defined(), grad_bias.defined()});

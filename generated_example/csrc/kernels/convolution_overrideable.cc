@@ -30,7 +30,7 @@ void convolution_overrideable(const at::Tensor& out, const at::Tensor& input, co
     const at::IntArrayRef padding = padding_list;
     const at::IntArrayRef dilation = dilation_list;
     const at::IntArrayRef output_padding = output_padding_list;
-    out.copy_(at::convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups));
+    out.copy_(ops::cpu_convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups));
   });
 }
 

@@ -16,6 +16,7 @@
 // replaces that with a launch of your device code on the stream (current_native_stream(device)), reading
 // the tensors' data_ptr(), sizes() and strides() on the host.
 #include "ops/attention.h"
+#include "ops/cpu_convolution.h"
 #include "ops/launch.h"
 #include "ops/recurrent_cells.h"
 

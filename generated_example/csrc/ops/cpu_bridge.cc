@@ -28,6 +28,7 @@
 
 #include "ops/attention.h"
 #include "ops/convolution_layout.h"
+#include "ops/cpu_convolution.h"
 #include "ops/recurrent_cells.h"
 
 #include <array>
