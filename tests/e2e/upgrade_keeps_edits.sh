@@ -30,7 +30,7 @@ TORCH_LIBRARY(mydevice_ext, m) { m.def("scaled_add(Tensor a, Tensor b, float alp
 TORCH_LIBRARY_IMPL(mydevice_ext, PrivateUse1, m) { m.impl("scaled_add", scaled_add); }
 CC
 # 2. An edit to a generated file: a helper appended to the package's __init__.py.
-init_py=$backend/torch_mydevice/__init__.py
+init_py=$backend/src/torch_mydevice/__init__.py
 cat >>"$init_py" <<'PY'
 
 

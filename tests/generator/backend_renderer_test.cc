@@ -100,7 +100,7 @@ TEST(BackendRenderer, SingleVersionOutputHasNoVersionBranches) {
       EXPECT_THAT(f.content, Not(HasSubstr("COMPAT("))) << version << " " << f.path;
       EXPECT_THAT(f.content, Not(HasSubstr("_TORCH_VERSION >="))) << version << " " << f.path;
       EXPECT_THAT(f.content, Not(HasSubstr("_TORCH_VERSION <"))) << version << " " << f.path;
-      if (f.path != "torch_mydevice/__init__.py") {  // which re-exports it for the user's own version checks
+      if (f.path != "src/torch_mydevice/__init__.py") {  // which re-exports it for the user's own version checks
         EXPECT_THAT(f.content, Not(HasSubstr("import _TORCH_VERSION"))) << version << " " << f.path;
       }
     }
@@ -113,7 +113,7 @@ TEST(BackendRenderer, RangeOutputGuardsEveryVersionDependentBlock) {
   ASSERT_NE(version_h, nullptr);
   EXPECT_THAT(version_h->content, HasSubstr("#define MYDEVICE_TORCH_VERSION_GE(major, minor)"));
   EXPECT_THAT(version_h->content, HasSubstr("#include <torch/version.h>"));
-  const GeneratedFile* version_py = find(files, "torch_mydevice/_version.py");
+  const GeneratedFile* version_py = find(files, "src/torch_mydevice/_version.py");
   ASSERT_NE(version_py, nullptr);
   EXPECT_THAT(version_py->content, HasSubstr("_TORCH_VERSION = _parse(torch.__version__)"));
 
@@ -163,7 +163,7 @@ TEST(BackendRenderer, RangeOutputGuardsEveryVersionDependentBlock) {
 
 TEST(BackendRenderer, UserExtensionPointsAreScaffoldedOnceAndCompiled) {
   const FileSet files = render_backend(default_spec(), v("2.6", "2.6"));
-  for (const char* path : {"csrc/user/README.md", "csrc/user/user_ops.cc", "torch_mydevice/user.py",
+  for (const char* path : {"csrc/user/README.md", "csrc/user/user_ops.cc", "src/torch_mydevice/user.py",
                            "csrc/driver/driver.cc", "csrc/driver/driver.cmake"}) {
     const GeneratedFile* f = find(files, path);
     ASSERT_NE(f, nullptr) << path;
@@ -173,7 +173,7 @@ TEST(BackendRenderer, UserExtensionPointsAreScaffoldedOnceAndCompiled) {
   EXPECT_THAT(find(files, "csrc/user/user_ops.cc")->content, HasSubstr("TORCH_LIBRARY_IMPL(mydevice_user, PrivateUse1, m)"));
   EXPECT_THAT(find(files, "CMakeLists.txt")->content, HasSubstr("/csrc/user/*.cc"));
   // The package imports the hook, and tolerates its absence.
-  const std::string& init = find(files, "torch_mydevice/__init__.py")->content;
+  const std::string& init = find(files, "src/torch_mydevice/__init__.py")->content;
   EXPECT_THAT(init, HasSubstr("from . import user"));
   EXPECT_THAT(init, HasSubstr("except ModuleNotFoundError"));
   // Everything else belongs to the generator, but the device kernels (csrc/kernels/<function>.cc; kernels.h and
@@ -182,7 +182,7 @@ TEST(BackendRenderer, UserExtensionPointsAreScaffoldedOnceAndCompiled) {
     const bool kernel = f.path.starts_with("csrc/kernels/") && f.path.ends_with(".cc");
     if (kernel) {
       EXPECT_EQ(f.owner, FileOwner::User) << f.path;
-    } else if (!f.path.starts_with("csrc/user/") && f.path != "torch_mydevice/user.py" &&
+    } else if (!f.path.starts_with("csrc/user/") && f.path != "src/torch_mydevice/user.py" &&
                f.path != "csrc/driver/driver.cc" && f.path != "csrc/driver/driver.cmake") {
       EXPECT_EQ(f.owner, FileOwner::Generated) << f.path;
     }

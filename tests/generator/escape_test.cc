@@ -102,7 +102,7 @@ TEST(Escape, HostileDisplayNamesRenderIntoPythonAndTomlThatReadBackExactly) {
       if (f.path.ends_with(".py")) py_files += " '" + (tmp.path() / f.path).string() + "'";
     }
     write_text(tmp.path() / "name.txt", name);
-    const std::string package = (tmp.path() / "torch_mydevice/__init__.py").string();
+    const std::string package = (tmp.path() / "src/torch_mydevice/__init__.py").string();
     const std::string check = R"(
 import ast, sys, tomllib
 name = open(sys.argv[1], encoding="utf-8").read()
