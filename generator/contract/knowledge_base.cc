@@ -58,6 +58,25 @@ const std::vector<std::string>& known_components() {
   return v;
 }
 
+// ------------------------------------------------------------------------------------------------ landing
+
+Landing::Presence Landing::in(TorchVersion v) const {
+  if (v <= newest_without) return Presence::Absent;
+  if (v >= oldest_with) return Presence::Present;
+  return Presence::Unknown;
+}
+
+bool Landing::exact() const {
+  // Minor releases are consecutive within a major; 2.x to 3.0 never happens inside the supported range.
+  return oldest_with.major == newest_without.major && oldest_with.minor == newest_without.minor + 1;
+}
+
+std::string Landing::display() const {
+  if (exact()) return oldest_with.to_string();
+  const TorchVersion first{newest_without.major, newest_without.minor + 1};
+  return first.to_string() + " to " + oldest_with.to_string();
+}
+
 bool Change::applies_to(const std::set<std::string>& enabled_capabilities) const {
   return applies_when.empty() || enabled_capabilities.count(applies_when) > 0;
 }
@@ -153,13 +172,34 @@ class Loader : public StrictYaml {
     return p;
   }
 
+  TorchVersion version(const YAML::Node& node, const std::string& what) const {
+    const std::string text = scalar(node, what);
+    auto v = TorchVersion::parse(text);
+    if (!v || text.find_first_not_of("0123456789.") != std::string::npos ||
+        std::count(text.begin(), text.end(), '.') != 1) {
+      fail(node, what + " '" + text + "' is not a torch release such as \"2.14\"");
+    }
+    return *v;
+  }
+
+  // probe: {cxx: SOURCE} | {python: FUNCTION BODY} | {none: WHY}
+  Probe probe(const YAML::Node& node, const std::string& where) const {
+    auto f = fields(node, where, {}, {"cxx", "python", "none"});
+    if (f.size() != 1) fail(node, where + " must have exactly one of cxx, python or none");
+    Probe p;
+    const auto& [key, value] = *f.begin();
+    p.kind = key == "cxx" ? Probe::Kind::Cxx : key == "python" ? Probe::Kind::Python : Probe::Kind::None;
+    p.source = scalar(value, where + "." + key);
+    return p;
+  }
+
   Change change(const YAML::Node& node, std::size_t index) const {
     std::string where = "changes[" + std::to_string(index) + "]";
     if (node.IsMap() && node["id"] && node["id"].IsScalar()) where = "change '" + node["id"].Scalar() + "'";
     auto f = fields(node, where,
-                    {"id", "component", "since", "kind", "summary", "explanation", "generated_change", "user_action",
-                     "references"},
-                    {"feature", "applies_when", "patterns", "contract_items"});
+                    {"id", "component", "newest_without", "oldest_with", "kind", "summary", "explanation",
+                     "generated_change", "user_action", "references"},
+                    {"feature", "probe", "applies_when", "patterns", "contract_items"});
     Change c;
     c.line = node.Mark().line + 1;
     c.column = node.Mark().column + 1;
@@ -173,10 +213,13 @@ class Loader : public StrictYaml {
       fail(f["component"], where + ".component '" + c.component + "' is unknown (known: " + join(comps) + ")");
     }
 
-    const std::string since = scalar(f["since"], where + ".since");
-    auto v = TorchVersion::parse(since);
-    if (!v) fail(f["since"], where + ".since '" + since + "' is not a torch version such as \"2.14\"");
-    c.since = *v;
+    c.landing.newest_without = version(f["newest_without"], where + ".newest_without");
+    c.landing.oldest_with = version(f["oldest_with"], where + ".oldest_with");
+    if (!(c.landing.newest_without < c.landing.oldest_with)) {
+      fail(f["oldest_with"], where + ".oldest_with " + c.landing.oldest_with.to_string() +
+                                 " must be a later release than newest_without " +
+                                 c.landing.newest_without.to_string());
+    }
 
     const std::string kind = scalar(f["kind"], where + ".kind");
     auto k = parse_change_kind(kind);
@@ -192,6 +235,10 @@ class Loader : public StrictYaml {
       if (!is_feature_id(c.feature)) {
         fail(f["feature"], where + ".feature '" + c.feature + "' must be snake_case (e.g. hooks_is_available)");
       }
+    }
+    if (f.count("probe")) {
+      if (c.feature.empty()) fail(f["probe"], where + ".probe needs a feature: only a feature is detected");
+      c.probe = probe(f["probe"], where + ".probe");
     }
     c.summary = scalar(f["summary"], where + ".summary");
     c.explanation = scalar(f["explanation"], where + ".explanation");
@@ -262,6 +309,7 @@ KnowledgeBase KnowledgeBase::load(std::string_view yaml_text, std::string_view o
 
   KnowledgeBase kb;
   std::map<std::string, YAML::Node> seen;
+  std::map<std::string, std::string> has_probe;  // feature id -> the change that gives its probe
   for (std::size_t i = 0; i < list.size(); ++i) {
     const YAML::Node node = list[i];
     Change c = loader.change(node, i);
@@ -273,18 +321,32 @@ KnowledgeBase KnowledgeBase::load(std::string_view yaml_text, std::string_view o
     if (!c.feature.empty()) {
       auto it = kb.features_.find(c.feature);
       if (it == kb.features_.end()) {
-        kb.features_.emplace(c.feature, Feature{c.feature, c.since, {c.id}, c.summary});
-      } else {
-        if (it->second.since != c.since) {
-          loader.fail(node["since"], "change '" + c.id + "' has since " + c.since.to_string() + " but feature '" +
-                                         c.feature + "' already flips at " + it->second.since.to_string() +
-                                         " (change '" + it->second.change_ids.front() +
-                                         "'); a feature must flip at exactly one version");
-        }
-        it->second.change_ids.push_back(c.id);
+        it = kb.features_.emplace(c.feature, Feature{c.feature, c.landing, {}, {}, c.summary}).first;
+      } else if (it->second.landing != c.landing) {
+        loader.fail(node["oldest_with"], "change '" + c.id + "' landed in " + c.landing.display() + " but feature '" +
+                                             c.feature + "' landed in " + it->second.landing.display() +
+                                             " (change '" + it->second.change_ids.front() +
+                                             "'); one feature is one switch: give this change a feature of its own");
       }
+      if (c.probe) {
+        if (has_probe.count(c.feature)) {
+          loader.fail(node["probe"], "feature '" + c.feature + "' already has a probe (change '" +
+                                         has_probe[c.feature] + "'); give exactly one change of a feature the probe");
+        }
+        it->second.probe = *c.probe;
+        has_probe[c.feature] = c.id;
+      }
+      it->second.change_ids.push_back(c.id);
     }
     kb.changes_.push_back(std::move(c));
+  }
+  for (const auto& [id, feature] : kb.features_) {
+    if (!has_probe.count(id)) {
+      const YAML::Node first = seen[feature.change_ids.front()];
+      loader.fail(first, "feature '" + id + "' has no probe: give one of its changes `probe:` with `cxx` (a source " +
+                             "that compiles only with the feature), `python` (a function body returning True when " +
+                             "torch has it) or `none` (why nothing can be probed)");
+    }
   }
   return kb;
 }
@@ -314,16 +376,27 @@ std::vector<const Change*> KnowledgeBase::explaining(std::string_view item_id) c
   return out;
 }
 
+bool is_known_between(const Change& change, TorchVersion from, TorchVersion to) {
+  return change.landing.in(from) == Landing::Presence::Absent && change.landing.in(to) == Landing::Presence::Present;
+}
+
 bool more_severe_first(const Change& a, const Change& b) {
   if (a.kind != b.kind) return severity_rank(a.kind) < severity_rank(b.kind);
-  if (a.since != b.since) return a.since < b.since;
+  if (a.landing.oldest_with != b.landing.oldest_with) return a.landing.oldest_with < b.landing.oldest_with;
+  if (a.landing.newest_without != b.landing.newest_without) {
+    return a.landing.newest_without < b.landing.newest_without;
+  }
   return a.line < b.line;
 }
 
 std::vector<const Change*> KnowledgeBase::changes_between(TorchVersion from, TorchVersion to) const {
   std::vector<const Change*> out;
   for (const auto& c : changes_) {
-    if (from < c.since && c.since <= to) out.push_back(&c);
+    // Possibly new in the step: not known present at `from`, not known absent at `to`.
+    if (c.landing.in(from) != Landing::Presence::Present && c.landing.in(to) != Landing::Presence::Absent &&
+        from < to) {
+      out.push_back(&c);
+    }
   }
   std::stable_sort(out.begin(), out.end(), [](const Change* a, const Change* b) { return more_severe_first(*a, *b); });
   return out;
@@ -343,13 +416,13 @@ const Feature* KnowledgeBase::feature(std::string_view id) const {
 
 FeatureFlags KnowledgeBase::flags_for(const Feature& feature, const TorchRange& range) {
   FeatureFlags flags;
-  flags.since = feature.since;
-  // The targeted versions are every minor from range.min to range.max, so "some version >= since" is
-  // max >= since and "some version < since" is min < since.
-  flags.has = range.max >= feature.since;
-  flags.lacks = range.min < feature.since;
+  flags.landing = feature.landing;
+  // The targeted versions are every minor from range.min to range.max. Some of them may have the feature unless
+  // even the newest is known without it; some may lack it unless even the oldest is known with it.
+  flags.has = range.max > feature.landing.newest_without;
+  flags.lacks = range.min < feature.landing.oldest_with;
   flags.mixed = flags.has && flags.lacks;
-  flags.compat_note = "COMPAT(>= " + feature.since.to_string() + "): " + feature.summary;
+  flags.compat_note = "COMPAT(torch " + feature.landing.display() + "): " + feature.summary;
   return flags;
 }
 

@@ -55,10 +55,40 @@ struct Pattern {
   int line = 0;  // 1-based position in the knowledge base
 };
 
+/// When a change landed, as far as installed releases and upstream evidence prove it: the newest release known
+/// without the change and the oldest known with it. Exact when the two are consecutive minors; otherwise the change
+/// landed in some release after `newest_without`, no later than `oldest_with`, and a release in between may or may
+/// not have it. Generated code never guesses: it detects such changes in the installed torch (Feature::probe).
+struct Landing {
+  TorchVersion newest_without;
+  TorchVersion oldest_with;
+
+  enum class Presence { Absent, Present, Unknown };
+  /// Absent at or before newest_without, present from oldest_with on, unknown in between.
+  Presence in(TorchVersion v) const;
+  /// True when oldest_with is the minor release right after newest_without.
+  bool exact() const;
+  /// "2.14" when exact, "2.7 to 2.11" (the releases it may have landed in) otherwise.
+  std::string display() const;
+
+  friend bool operator==(const Landing&, const Landing&) = default;
+};
+
+/// How a generated backend tells whether the torch it is built or run against has a feature.
+struct Probe {
+  enum class Kind {
+    Cxx,     // `source` compiles against the installed torch's headers only when the feature is there (CMake probe)
+    Python,  // `source` is the body of a Python function returning True when the installed torch has the feature
+    None,    // nothing can be probed; `source` says why (the generated code falls back to a version guard)
+  };
+  Kind kind = Kind::None;
+  std::string source;
+};
+
 struct Change {
   std::string id;
   std::string component;
-  TorchVersion since;
+  Landing landing;
   ChangeKind kind = ChangeKind::NewFeature;
   std::string feature;  // empty: no generated-code switch
   std::string summary;
@@ -73,6 +103,8 @@ struct Change {
   /// Contract items (accelgen contract-diff ids such as "virtual:at::PrivateUse1HooksInterface::isAvailable",
   /// "macro:REGISTER_HOST_ALLOCATOR", "enum:c10::DispatchKey::Named") this change explains. Optional.
   std::vector<std::string> contract_items;
+  /// How generated code detects the change's feature; given on exactly one change of each feature.
+  std::optional<Probe> probe;
   int line = 0;    // 1-based position of the entry in the knowledge base
   int column = 0;
 
@@ -80,25 +112,27 @@ struct Change {
   bool applies_to(const std::set<std::string>& enabled_capabilities) const;
 };
 
-/// A feature: the switch templates test. All changes of a feature share `since` (checked at load).
+/// A feature: the switch templates test. All changes of a feature share their landing (checked at load), and
+/// exactly one of them gives the probe.
 struct Feature {
   std::string id;
-  TorchVersion since;
+  Landing landing;
+  Probe probe;
   std::vector<std::string> change_ids;  // in knowledge-base order; the first one names the feature in `compat`
   std::string summary;                  // summary of the first change
 };
 
 /// The template view of one feature for a targeted range (docs/template-context.md "Features").
-/// has   = some targeted version is >= since (emit the new code)
-/// lacks = some targeted version is <  since (emit the old code)
-/// mixed = has && lacks (the caller wraps both in a guard built from `since` and the device name,
-///         e.g. MYDEVICE_TORCH_VERSION_GE(2, 14) / _TORCH_VERSION >= (2, 14))
+/// has   = some targeted version may have the feature (emit the new code)
+/// lacks = some targeted version may lack it (emit the old code)
+/// mixed = has && lacks: the caller wraps both in a guard that detects the feature in the installed torch
+///         (the probe's macro, e.g. MYDEVICE_TORCH_HAS_DEVICE_ALLOCATOR, or torch_has("...") in Python)
 struct FeatureFlags {
   bool has = false;
   bool lacks = false;
   bool mixed = false;
-  TorchVersion since;
-  std::string compat_note;  // "COMPAT(>= 2.14): <summary of the first change of the feature>"
+  Landing landing;
+  std::string compat_note;  // "COMPAT(torch 2.7 to 2.11): <summary of the first change of the feature>"
 };
 
 /// Thrown by KnowledgeBase::load; what() is "<origin>:<line>:<column>: error: <message>".
@@ -120,7 +154,7 @@ class KnowledgeBaseError : public std::runtime_error {
 class KnowledgeBase {
  public:
   /// Parses and validates the YAML strictly: unknown keys, missing required fields, bad values, duplicate ids,
-  /// invalid regexes and features whose changes disagree on `since` throw KnowledgeBaseError with the position.
+  /// invalid regexes and features whose changes disagree on their landing or that lack a probe throw KnowledgeBaseError with the position.
   static KnowledgeBase load(std::string_view yaml_text, std::string_view origin_name);
   static KnowledgeBase load_file(const std::filesystem::path& path);
 
@@ -129,7 +163,9 @@ class KnowledgeBase {
   /// The changes whose contract_items name `item_id` (knowledge-base order).
   std::vector<const Change*> explaining(std::string_view item_id) const;
 
-  /// Changes with from < since <= to, most severe first; ties by since, then knowledge-base order.
+  /// Changes that may have landed after `from`, up to `to` (absent or unknown at `from`, present or unknown at
+  /// `to`), most severe first; ties by landing, then knowledge-base order. Whether a listed change is known to be
+  /// new in the step is `is_known_between`.
   std::vector<const Change*> changes_between(TorchVersion from, TorchVersion to) const;
   /// Same, keeping only changes that apply to a backend with these capabilities.
   std::vector<const Change*> changes_between(TorchVersion from, TorchVersion to,
@@ -147,7 +183,10 @@ class KnowledgeBase {
   std::map<std::string, Feature> features_;
 };
 
-/// Severity order used by changes_between: kind, then since, then knowledge-base line.
+/// True when `change` is known absent at `from` and known present at `to`; otherwise it may fall on either side.
+bool is_known_between(const Change& change, TorchVersion from, TorchVersion to);
+
+/// Severity order used by changes_between: kind, then landing, then knowledge-base line.
 bool more_severe_first(const Change& a, const Change& b);
 
 }  // namespace accelgen::contract

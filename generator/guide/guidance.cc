@@ -58,6 +58,21 @@ std::string display_path(const fs::path& path, const fs::path& base) {
   return path.generic_string();
 }
 
+
+// See ChangeGuidance::timing.
+std::string timing_of(const Change& c, contract::TorchVersion from, contract::TorchVersion to) {
+  using Presence = contract::Landing::Presence;
+  const contract::Landing& l = c.landing;
+  if (l.exact()) return "since torch " + l.display();
+  std::string text = "in torch " + l.display() + ", not dated more precisely";
+  std::vector<std::string> unsure;
+  if (l.in(from) == Presence::Unknown) unsure.push_back(from.to_string());
+  if (l.in(to) == Presence::Unknown) unsure.push_back(to.to_string());
+  if (unsure.size() == 1) text += ": torch " + unsure[0] + " may or may not have it";
+  if (unsure.size() == 2) text += ": torch " + unsure[0] + " and " + unsure[1] + " may or may not have it";
+  return text;
+}
+
 }  // namespace
 
 Guidance build_guidance(const GuidanceRequest& request, const contract::KnowledgeBase& kb) {
@@ -124,6 +139,8 @@ Guidance build_guidance(const GuidanceRequest& request, const contract::Knowledg
     ChangeGuidance cg;
     cg.change = c;
     cg.contract_items = c->contract_items;
+    cg.known_in_step = contract::is_known_between(*c, request.from.min, request.to.max);
+    cg.timing = timing_of(*c, request.from.min, request.to.max);
     if (!c->feature.empty()) {
       const auto& files = feature_files(c->feature);
       auto [it, inserted] = first_change_of_feature.emplace(c->feature, c->id);
@@ -182,7 +199,7 @@ Guidance build_guidance(const GuidanceRequest& request, const contract::Knowledg
       hit.line = h.line;
       hit.change_id = h.change_id;
       hit.kind = h.kind;
-      hit.since = h.since.to_string();
+      hit.since = h.landing.display();
       hit.new_in_range = h.new_in_range;
       hit.message = h.message;
       hit.fix = h.fix;

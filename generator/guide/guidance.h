@@ -42,6 +42,12 @@ struct ChangeGuidance {
   std::vector<FileGuidance> files;           // generated files this change alters (empty: no generated-code change)
   std::string same_diff_as;                  // another change id that already shows the same diff (shared feature)
   std::vector<std::string> contract_items;   // contract-diff item ids the change explains (knowledge base)
+  /// True when the change is known absent at `from` and present at `to`; false when the knowledge base only dates
+  /// it to releases on both sides of one of them (the step may or may not include it).
+  bool known_in_step = true;
+  /// When it landed, for the reports: "since torch 2.11", "in torch 2.7 to 2.11 (not dated more precisely)", or
+  /// "in torch 2.7 to 2.14, not dated more precisely: torch 2.11 may or may not have it".
+  std::string timing;
 };
 
 struct UserCodeHit {

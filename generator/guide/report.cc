@@ -178,8 +178,7 @@ std::string render_text(const Guidance& g, bool color) {
       if (ch.kind != k) continue;
       ++number;
       out << "\n"
-          << c("1", "[" + std::to_string(number) + "] " + ch.id) << " (" << ch.component << ", since torch "
-          << ch.since.to_string() << ", " << contract::describe(ch.kind) << ")\n";
+          << c("1", "[" + std::to_string(number) + "] " + ch.id) << " (" << ch.component << ", " << cg.timing << ", " << contract::describe(ch.kind) << ")\n";
       out << wrap(ch.summary, 100, "    ");
       out << "  " << c("1", "Upstream:") << "\n" << wrap(ch.explanation, 100, "    ");
       out << "  " << c("1", "accelgen:") << "\n" << wrap(ch.generated_change, 100, "    ");
@@ -264,7 +263,7 @@ std::string render_markdown(const Guidance& g) {
       if (ch.kind != k) continue;
       ++number;
       out << "### " << number << ". `" << ch.id << "`: " << ch.summary << "\n\n";
-      out << "*Component:* " << ch.component << " · *Since:* torch " << ch.since.to_string() << " · *Severity:* "
+      out << "*Component:* " << ch.component << " · *Landed:* " << cg.timing << " · *Severity:* "
           << contract::describe(ch.kind) << "\n\n";
       out << "**What changed upstream and why.** " << ch.explanation << "\n\n";
       out << "**What accelgen changes.** " << ch.generated_change << "\n\n";
@@ -383,7 +382,10 @@ std::string render_json(const Guidance& g) {
     c["kind"] = std::string(contract::to_string(ch.kind));
     c["severity"] = std::string(contract::describe(ch.kind));
     c["component"] = ch.component;
-    c["since"] = ch.since.to_string();
+    c["newest_without"] = ch.landing.newest_without.to_string();
+    c["oldest_with"] = ch.landing.oldest_with.to_string();
+    c["known_in_step"] = cg.known_in_step;
+    c["timing"] = cg.timing;
     c["feature"] = ch.feature.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(ch.feature);
     c["applies_when"] = ch.applies_when.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(ch.applies_when);
     c["summary"] = ch.summary;
@@ -579,7 +581,7 @@ std::string render_html(const Guidance& g) {
       out << "<h3>" << number << ". <code>" << esc(ch.id) << "</code> <span class=\"badge " << kind_class(k) << "\">"
           << esc(contract::describe(k)) << "</span></h3>\n";
       out << "<p>" << esc(ch.summary) << "</p>\n<p class=\"meta\">component " << esc(ch.component)
-          << " &middot; since torch " << esc(ch.since.to_string()) << "</p>\n<dl>\n";
+          << " &middot; " << esc(cg.timing) << "</p>\n<dl>\n";
       out << "<dt>What changed upstream and why</dt><dd>" << esc(ch.explanation) << "</dd>\n";
       out << "<dt>What accelgen changes</dt><dd>" << esc(ch.generated_change) << "</dd>\n";
       out << "<dt>Affected generated files</dt><dd>";

@@ -137,8 +137,8 @@ void scan_file(const fs::path& path, const std::vector<CompiledPattern>& pattern
     h.line = line;
     h.change_id = cp.change->id;
     h.kind = cp.change->kind;
-    h.since = cp.change->since;
-    h.new_in_range = from < cp.change->since;
+    h.landing = cp.change->landing;
+    h.new_in_range = cp.change->landing.in(from) != contract::Landing::Presence::Present;
     h.message = cp.pattern->message;
     h.fix = cp.pattern->fix;
     h.text = line > 0 ? trimmed(lines[line - 1]) : "";
@@ -164,7 +164,7 @@ std::vector<Hit> scan_user_code(const KnowledgeBase& kb, TorchVersion from, Torc
                                 const std::vector<fs::path>& files) {
   std::vector<CompiledPattern> patterns;
   for (const auto& c : kb.changes()) {
-    if (to < c.since) continue;
+    if (c.landing.in(to) == contract::Landing::Presence::Absent) continue;
     for (const auto& p : c.patterns) {
       CompiledPattern cp{&c, &p, {}, {}, {}};
       if (!p.regex.empty()) cp.regex.emplace(p.regex, std::regex::ECMAScript | std::regex::optimize);

@@ -28,15 +28,15 @@ struct Hit {
   int line = 0;  // 1-based
   std::string change_id;
   contract::ChangeKind kind = contract::ChangeKind::NewFeature;
-  contract::TorchVersion since;
-  bool new_in_range = false;  // from < since <= to (otherwise the change predates `from` but still applies)
+  contract::Landing landing;
+  bool new_in_range = false;  // `from` may lack the change (otherwise it predates `from` but still applies)
   std::string message;
   std::string fix;
   std::string text;  // the offending line, trimmed
   bool missing = false;  // a "missing" pattern: something the change needs is absent (not a use to change)
 };
 
-/// Scans `files` with the patterns of every change in effect at `to` (since <= to): breaking or deprecated uses
+/// Scans `files` with the patterns of every change that may be in effect at `to` (not known absent there): breaking or deprecated uses
 /// in the target version, including deprecations that predate `from` (Hit::new_in_range tells them apart). One
 /// hit per file, line and change. Hits are sorted by path, then line, then severity.
 std::vector<Hit> scan_user_code(const contract::KnowledgeBase& kb, contract::TorchVersion from,

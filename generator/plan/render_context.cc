@@ -227,6 +227,7 @@ TemplateData build_render_context(const DeviceSpec& spec, const TargetVersions& 
   ctx.set("torch", torch);
 
   ctx.set("features", build_feature_flags(targets, names.macro_prefix));
+  ctx.set("torch_probes", build_torch_probes(targets, names.macro_prefix));
   return ctx;
 }
 
