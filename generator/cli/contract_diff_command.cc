@@ -16,8 +16,10 @@ namespace fs = std::filesystem;
 
 void setup_contract_diff_options(CLI::App& app, ContractDiffOptions& options) {
   auto* cmd = &app;
-  cmd->add_option("old_prefix", options.old_prefix, "The older libtorch prefix or root filesystem")->required();
-  cmd->add_option("new_prefix", options.new_prefix, "The newer libtorch prefix or root filesystem")->required();
+  const std::string what = " torch: a prefix (/usr), a root filesystem, a pip wheel's site-packages/torch, a "
+                           "site-packages directory or a virtual environment";
+  cmd->add_option("old_prefix", options.old_prefix, "The older" + what)->required();
+  cmd->add_option("new_prefix", options.new_prefix, "The newer" + what)->required();
   cmd->add_option("--format", options.format, "text, md, json, or list (one \"<added|removed|changed> <id>\" per line)")
       ->check(CLI::IsMember({"text", "md", "json", "list"}))
       ->capture_default_str();
@@ -30,7 +32,9 @@ int run_contract_diff_command(const ContractDiffOptions& options) {
   return run_guarded([&] {
     for (const auto& p : {options.old_prefix, options.new_prefix}) {
       if (!fs::is_directory(p)) {
-        throw DiagnosticError({{p, 0, 0, "not a directory", "pass a libtorch prefix (/usr) or a root filesystem"}});
+        throw DiagnosticError({{p, 0, 0, "not a directory",
+                                "pass a libtorch prefix (/usr), a root filesystem, a pip wheel's site-packages/torch "
+                                "or a virtual environment"}});
       }
     }
     const auto old_snapshot = contract_diff::extract(options.old_prefix);

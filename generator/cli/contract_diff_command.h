@@ -18,8 +18,9 @@ struct ContractDiffOptions {
 };
 
 inline constexpr const char* kContractDiffDescription =
-    "Compare the PrivateUse1 contract headers of two installed libtorch trees (prefixes such as /usr, or root "
-    "filesystems) and mark what the knowledge base does not explain yet";
+    "Compare the PrivateUse1 contract headers of two installed torch trees (prefixes such as /usr, root "
+    "filesystems, pip wheels' site-packages/torch or virtual environments) and mark what the knowledge base does "
+    "not explain yet";
 
 /// Declares the options on `cmd` (the accelgen-contract-diff helper's own command line).
 void setup_contract_diff_options(CLI::App& cmd, ContractDiffOptions& options);

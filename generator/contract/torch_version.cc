@@ -7,6 +7,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "contract/torch_layout.h"
 #include "contract/torch_support.h"
 
 namespace accelgen::contract {
@@ -246,9 +247,12 @@ DetectResult detect_torch_version(const fs::path& prefix) {
     return result;
   }
 
-  // Roots to look in: the prefix itself, and <prefix>/torch when given a site-packages directory.
-  std::vector<fs::path> roots{prefix};
-  if (is_dir(prefix / "torch")) roots.push_back(prefix / "torch");
+  // Roots to look in (contract/torch_layout.h): the prefix itself (or a wheel's torch package), <prefix>/usr of a
+  // root filesystem, <prefix>/torch of a site-packages directory, lib/python3.*/site-packages/torch of a venv.
+  std::vector<fs::path> roots;
+  for (const auto& candidate : torch_root_candidates(prefix)) {
+    if (is_dir(candidate.dir)) roots.push_back(candidate.dir);
+  }
 
   std::vector<fs::path> cmake_candidates;
   std::vector<fs::path> header_candidates;
@@ -284,7 +288,9 @@ DetectResult detect_torch_version(const fs::path& prefix) {
   }
   result.error = "no torch installation found under " + prefix.string() +
                  " (looked for lib/[<arch>/]cmake/Torch/TorchConfigVersion.cmake, share/cmake/Torch/"
-                 "TorchConfigVersion.cmake, include/torch/csrc/api/include/torch/version.h and torch/version.py)";
+                 "TorchConfigVersion.cmake, include/torch/csrc/api/include/torch/version.h and version.py there, "
+                 "in usr/ (a root filesystem), in torch/ (site-packages) and in lib/python3.*/site-packages/torch "
+                 "(a virtual environment))";
   for (const auto& l : looked) result.error += "; " + l;
   return result;
 }

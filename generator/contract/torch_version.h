@@ -81,9 +81,10 @@ struct DetectResult {
 
 /// Finds the torch version installed under `prefix`. `prefix` may be an installation prefix (/usr, /usr/local, a
 /// conda env; reads lib/cmake/Torch/TorchConfigVersion.cmake, lib/<multiarch>/cmake/Torch/..., share/cmake/Torch/...
-/// or include/torch/csrc/api/include/torch/version.h, following torch/headeronly/version.h), a Python
-/// site-packages directory that contains torch/, the torch package directory itself (share/cmake/Torch,
-/// include/..., version.py), or one of those files directly. The version is not checked against the supported set:
+/// or include/torch/csrc/api/include/torch/version.h, following torch/headeronly/version.h), a root filesystem
+/// (usr/...), a Python site-packages directory that contains torch/, the torch package directory itself (a pip
+/// wheel: share/cmake/Torch, include/..., version.py), a virtual environment (lib/python3.*/site-packages/torch),
+/// or one of those files directly (contract/torch_layout.h). The version is not checked against the supported set:
 /// pass it to validate_range() for that.
 DetectResult detect_torch_version(const std::filesystem::path& prefix);
 

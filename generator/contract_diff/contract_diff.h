@@ -34,8 +34,9 @@ struct Item {
 
 /// The contract as one libtorch tree declares it.
 struct Snapshot {
-  std::filesystem::path prefix;     // the include prefix used (…/usr or the given prefix)
-  std::string torch_version;        // from torch/version.h, if found
+  std::filesystem::path prefix;     // the tree whose include/ was read (…/usr, …/site-packages/torch, the prefix)
+  std::string layout;               // how it was found: "root filesystem", "torch package (pip wheel)", ...
+  std::string torch_version;        // version.py of a Python package ("2.11.0+cpu"), else torch/version.h
   std::vector<std::string> headers; // contract headers found, relative to include/
   std::map<std::string, Item> items;
   std::vector<std::string> errors;  // parse errors (file:line: message), at most 20
@@ -49,8 +50,9 @@ struct ExtractOptions {
   std::vector<std::string> extra_args;
 };
 
-/// Accepts an installation prefix (PREFIX/include/torch exists) or a root filesystem (ROOT/usr/include/torch).
-/// Throws std::runtime_error when neither holds torch headers or libclang cannot parse at all.
+/// Accepts every layout of contract/torch_layout.h: an installation prefix (PREFIX/include/torch), a pip wheel's
+/// site-packages/torch, a root filesystem, a site-packages directory or a virtual environment. Throws
+/// std::runtime_error naming what it looked for when none holds torch headers, or when libclang cannot parse at all.
 Snapshot extract(const std::filesystem::path& prefix_or_root, const ExtractOptions& options = {});
 
 /// The headers contract-diff reads, relative to include/ (those absent from a tree are recorded as absent).

@@ -18,7 +18,9 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "contract/torch_layout.h"
 #include "contract/torch_support.h"
+#include "contract/torch_version.h"
 #include "contract_diff/contract_diff.h"
 
 namespace accelgen::contract_diff {
@@ -156,7 +158,16 @@ struct Extractor {
     return true;
   }
 
-  void add(const std::string& id, const std::string& detail, const std::string& file, int line) {
+  // clang spells an unnamed type by where it is ("union (unnamed union at <dir>/c10/core/X.h:48:3)"): the private
+  // include directory differs on every run, so it is cut out, or the same tree would differ from itself.
+  std::string portable(std::string text) const {
+    const std::string root = include_root.string() + "/";
+    for (std::size_t at = text.find(root); at != std::string::npos; at = text.find(root, at)) text.erase(at, root.size());
+    return text;
+  }
+
+  void add(const std::string& id, const std::string& raw_detail, const std::string& file, int line) {
+    const std::string detail = portable(raw_detail);
     auto [it, inserted] = snap->items.emplace(id, Item{id, detail, file, line});
     if (!inserted && it->second.detail != detail) it->second.detail += " | " + detail;  // redeclaration
   }
@@ -436,24 +447,30 @@ std::string read_torch_version(const fs::path& include_dir) {
   return "";
 }
 
+// A Python package names its build in version.py ("2.11.0+cpu", "2.14.1+debian"); the headers only say 2.11.0.
+std::string torch_version_of(const contract::TorchRoot& root) {
+  if (root.layout != contract::TorchLayout::InstallPrefix && root.layout != contract::TorchLayout::RootFilesystem) {
+    if (auto detected = contract::detect_torch_version(root.dir / "version.py")) return detected.torch->full_version;
+  }
+  return read_torch_version(root.dir / "include");
+}
+
 }  // namespace
 
 Snapshot extract(const fs::path& prefix_or_root, const ExtractOptions& options) {
   std::error_code ec;
-  fs::path prefix = prefix_or_root;
-  if (!fs::is_directory(prefix / "include" / "torch", ec) && fs::is_directory(prefix / "usr" / "include" / "torch", ec)) {
-    prefix = prefix / "usr";
+  const auto root = contract::find_torch_headers(prefix_or_root);
+  if (!root) {
+    throw std::runtime_error(prefix_or_root.string() + ": no torch headers here (looked for " +
+                             contract::torch_headers_looked_for(prefix_or_root) + ")");
   }
+  const fs::path prefix = root->dir;
   const fs::path include_dir = prefix / "include";
-  if (!fs::is_directory(include_dir / "torch", ec) || !fs::is_directory(include_dir / "ATen", ec)) {
-    throw std::runtime_error(prefix_or_root.string() +
-                             ": no torch headers here (looked for include/torch and usr/include/torch); pass a "
-                             "libtorch installation prefix such as /usr or a root filesystem");
-  }
 
   Snapshot snap;
   snap.prefix = prefix;
-  snap.torch_version = read_torch_version(include_dir);
+  snap.layout = contract::to_string(root->layout);
+  snap.torch_version = torch_version_of(*root);
 
   // Private include directory: only the torch-related trees of the prefix (not its libc or libstdc++).
   TempDir tmp;

@@ -133,7 +133,51 @@ TEST(ContractDiffSynthetic, FindsVirtualsEnumsMacrosGuardsHeadersAndTemplates) {
 
 TEST(ContractDiffSynthetic, RejectsTreesWithoutTorchHeaders) {
   TempDir tmp;
-  EXPECT_THROW(cd::extract(tmp.path()), std::runtime_error);
+  try {
+    cd::extract(tmp.path());
+    FAIL() << "extract accepted a tree without torch headers";
+  } catch (const std::runtime_error& e) {
+    const std::string message = e.what();
+    for (const char* looked_for : {"include/torch and include/ATen", "/usr (a root filesystem)", "/torch (site-packages)",
+                                   "/lib/python3.*/site-packages/torch (a virtual environment)"}) {
+      EXPECT_NE(message.find(looked_for), std::string::npos) << looked_for << " not in: " << message;
+    }
+  }
+}
+
+// A pip wheel keeps the headers in site-packages/torch/include and names its build in torch/version.py; the same
+// tree is found from the torch package, the site-packages directory and the virtual environment holding it.
+TEST(ContractDiffSynthetic, ReadsAPipWheelFromItsPackageSitePackagesOrVirtualEnvironment) {
+  TempDir tmp;
+  const fs::path site = tmp.path() / "venv/lib/python3.14/site-packages";
+  // An unnamed union is spelt by its location, which must not carry the per-run private include directory.
+  const std::string capability = "#pragma once\nnamespace c10 {\nstruct DeviceCapability {\n"
+                                 "  union { unsigned bits; } capability_data;\n};\n}\n";
+  for (const fs::path& torch : {site / "torch", tmp.path() / "prefix"}) {
+    write_tree(torch, true);
+    write_text(torch / "include/c10/core/DeviceCapability.h", capability);
+  }
+  write_text(site / "torch/__init__.py", "");
+  write_text(site / "torch/version.py", "__version__ = '2.14.1+cpu'\ndebug = False\n");
+  const auto prefix = cd::extract(tmp.path() / "prefix");
+  EXPECT_EQ(prefix.layout, "installation prefix");
+  EXPECT_EQ(prefix.torch_version, "2.14.1");
+  ASSERT_TRUE(prefix.items.count("field:c10::DeviceCapability::capability_data"));
+  EXPECT_EQ(prefix.items.at("field:c10::DeviceCapability::capability_data").detail,
+            "union (unnamed union at c10/core/DeviceCapability.h:4:3)");
+
+  const std::vector<std::pair<fs::path, std::string>> layouts{{site / "torch", "torch package (pip wheel)"},
+                                                              {site, "site-packages"},
+                                                              {tmp.path() / "venv", "virtual environment"}};
+  for (const auto& [given, layout] : layouts) {
+    const auto wheel = cd::extract(given);
+    EXPECT_EQ(wheel.layout, layout) << given;
+    EXPECT_EQ(wheel.prefix, site / "torch") << given;
+    EXPECT_EQ(wheel.torch_version, "2.14.1+cpu") << given;
+    EXPECT_EQ(wheel.error_count, 0) << (wheel.errors.empty() ? "" : wheel.errors.front());
+    const auto d = cd::diff(prefix, wheel, accelgen::version_knowledge());
+    EXPECT_TRUE(d.changes.empty()) << "the wheel holds the same headers as the prefix:\n" << cd::render_list(d);
+  }
 }
 
 // ------------------------------------------------------------------------------------------------ real trees

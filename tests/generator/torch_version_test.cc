@@ -181,6 +181,24 @@ TEST(DetectTorch, SitePackagesAndTorchPackageDir) {
   EXPECT_EQ(py.torch->version, (TorchVersion{2, 8}));
 }
 
+// `pip install torch` into a venv: --torch-prefix may name the venv; a root filesystem holds torch under usr/.
+TEST(DetectTorch, VirtualEnvironmentAndRootFilesystem) {
+  TempDir venv;
+  venv.write("lib/python3.14/site-packages/torch/share/cmake/Torch/TorchConfigVersion.cmake",
+             "set(PACKAGE_VERSION \"2.11.0\")\n");
+  venv.write("lib/python3.14/site-packages/torch/version.py", "__version__ = '2.11.0+cpu'\n");
+  auto from_venv = contract::detect_torch_version(venv.path());
+  ASSERT_TRUE(from_venv) << from_venv.error;
+  EXPECT_EQ(from_venv.torch->version, (TorchVersion{2, 11}));
+  EXPECT_NE(from_venv.torch->evidence.string().find("site-packages/torch/share/cmake"), std::string::npos);
+
+  TempDir rootfs;
+  rootfs.write("usr/lib/x86_64-linux-gnu/cmake/Torch/TorchConfigVersion.cmake", "set(PACKAGE_VERSION \"2.14.1\")\n");
+  auto from_rootfs = contract::detect_torch_version(rootfs.path());
+  ASSERT_TRUE(from_rootfs) << from_rootfs.error;
+  EXPECT_EQ(from_rootfs.torch->version, (TorchVersion{2, 14}));
+}
+
 TEST(DetectTorch, UnsupportedVersionIsReportedNotHidden) {
   TempDir d;  // Debian bookworm ships torch 1.13: detection reports it, validate_range refuses it.
   d.write("lib/x86_64-linux-gnu/cmake/Torch/TorchConfigVersion.cmake", "set(PACKAGE_VERSION \"1.13.1\")\n");
@@ -196,6 +214,7 @@ TEST(DetectTorch, NothingFound) {
   auto r = contract::detect_torch_version(d.path());
   EXPECT_FALSE(r);
   EXPECT_NE(r.error.find("no torch installation found under"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("lib/python3.*/site-packages/torch (a virtual environment)"), std::string::npos) << r.error;
   auto missing = contract::detect_torch_version(d.path() / "does-not-exist");
   EXPECT_FALSE(missing);
   EXPECT_NE(missing.error.find("does not exist"), std::string::npos);
