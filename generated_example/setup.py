@@ -8,6 +8,7 @@ Install the way PyTorch extensions are installed, against the torch already pres
 """
 
 import os
+import shlex
 import subprocess
 import sys
 import sysconfig
@@ -42,6 +43,9 @@ class CMakeBuild(build_ext):
         ]
         if self._have_ninja():
             configure += ["-G", "Ninja"]
+        # More CMake options from the environment, as scikit-build and conda-forge pass them:
+        # CMAKE_ARGS="-DBACKEND_GLOO_INCLUDE_DIR=..." pip install --no-build-isolation .
+        configure += shlex.split(os.environ.get("CMAKE_ARGS", ""))
         subprocess.check_call(configure)
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL") or str(os.cpu_count() or 1)
         subprocess.check_call(["cmake", "--build", build_dir, "--parallel", jobs])

@@ -97,7 +97,8 @@ def _unavailable_reason():
     return torch_mydevice.distributed.unavailable_reason()
 
 
-# Built without Gloo (a plain Debian torch without libgloo-dev): every test below is skipped, saying why.
+# Built without Gloo (a plain Debian torch without libgloo-dev, or a pip wheel: no Gloo headers): every test below
+# is skipped, saying why.
 pytestmark = pytest.mark.skipif(bool(_unavailable_reason()), reason=_unavailable_reason())
 
 

@@ -16,6 +16,7 @@ Network interface: Gloo uses GLOO_SOCKET_IFNAME when set (e.g. "eth0"), else the
 resolves to.
 """
 
+import os
 from datetime import timedelta
 
 import torch
@@ -28,8 +29,17 @@ __all__ = ["BACKEND_NAME", "is_available", "is_built", "unavailable_reason"]
 
 def is_built() -> bool:
     """True when torch_mydevice was compiled with its C++ process-group backend. CMake leaves it out (with a
-    warning) when Gloo's headers and library are missing: Debian package libgloo-dev."""
+    warning) when Gloo's headers and library are missing: Debian package libgloo-dev; a pip wheel of torch has
+    Gloo inside libtorch_cpu but none of its headers."""
     return hasattr(torch.ops.torch_mydevice, "_attach_process_group_backend")
+
+
+def _torch_is_a_wheel() -> bool:
+    """True when torch keeps its CMake package inside the Python package, as a pip wheel does (the test
+    CMakeLists.txt makes to build against a wheel)."""
+    from torch.utils import cmake_prefix_path
+
+    return os.path.isfile(os.path.join(cmake_prefix_path, "Torch", "TorchConfig.cmake"))
 
 
 def unavailable_reason() -> str:
@@ -38,6 +48,13 @@ def unavailable_reason() -> str:
         return "this torch was built without torch.distributed"
     if not dist.is_gloo_available():
         return "this torch was built without Gloo"
+    if not is_built() and _torch_is_a_wheel():
+        return (
+            "torch_mydevice was built without its torch.distributed backend: this torch is a pip wheel, which links "
+            "Gloo into libtorch_cpu but ships no Gloo headers (gloo/config.h under torch/include). Reinstall with "
+            "CMAKE_ARGS=-DBACKEND_GLOO_INCLUDE_DIR=DIR naming the headers of the Gloo revision this torch was built "
+            "with, or set `capabilities.distributed: false` in accelgen.yaml and regenerate to leave it out on purpose"
+        )
     if not is_built():
         return (
             "torch_mydevice was built without its torch.distributed backend: CMake found no Gloo. Install the "
