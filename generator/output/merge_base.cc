@@ -73,16 +73,16 @@ std::optional<std::string> MergeBase::from_legacy_copy(const std::string& path, 
   return text;
 }
 
-std::string MergeBase::text(const std::string& path, const std::string& blob) {
+std::string MergeBase::text(const std::string& path, const std::string& blob, const std::string& recorded_path) {
   if (auto t = from_render(path, blob)) return *t;
   if (auto t = from_git(blob)) return *t;
-  if (auto t = from_legacy_copy(path, blob)) return *t;
+  if (auto t = from_legacy_copy(recorded_path.empty() ? path : recorded_path, blob)) return *t;
   std::string why = "re-rendering the recorded inputs (accelgen " + previous_.accelgen_version + ", torch " +
                     previous_.torch_min + (previous_.torch_min == previous_.torch_max ? "" : ":" + previous_.torch_max) +
                     ") does not reproduce it";
   if (!render_problem_.empty()) why = render_problem_;
   throw DiagnosticError(
-      {{tree_.display(path), 0, 0,
+      {{tree_.display(recorded_path.empty() ? path : recorded_path), 0, 0,
         "cannot rebuild the merge base for your edits (the text accelgen last wrote here, blob " + blob + "): " +
             why + ", and no git repository holding the tree has that blob",
         "run the accelgen that generated this tree (" + previous_.accelgen_version +

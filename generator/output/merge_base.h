@@ -30,8 +30,9 @@ class MergeBase {
   MergeBase& operator=(const MergeBase&) = delete;
 
   /// The text whose blob id is `blob_id` for `path`. Throws DiagnosticError (with the ways out) if no source
-  /// has it.
-  std::string text(const std::string& path, const std::string& blob_id);
+  /// has it. `recorded_path` is where the previous generation wrote it when that was elsewhere (a file that moved
+  /// since): the re-render knows it by `path`, an older tree's copy by `recorded_path`.
+  std::string text(const std::string& path, const std::string& blob_id, const std::string& recorded_path = "");
 
  private:
   std::optional<std::string> from_render(const std::string& path, const std::string& blob_id);

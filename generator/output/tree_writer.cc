@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <random>
+#include <set>
 
 #include "merge/three_way_merge.h"
 #include "output/transaction.h"
@@ -15,6 +16,7 @@
 #include "output/tree_lock.h"
 #include "output/tree_paths.h"
 #include "spec/diagnostic.h"
+#include "spec/spec_text.h"
 
 namespace fs = std::filesystem;
 
@@ -33,6 +35,18 @@ Manifest complete_manifest(const TreeInputs& inputs) {
     m.files[f.path] = {f.owner, blob_id(f.content)};
   }
   return m;
+}
+
+/// The write of the spec edited by `upgrade` (its torch target recorded) over the tree's spec file, which must
+/// still hold `as_read`, the text the command read and edited. A spec file that is a link or a special file is
+/// refused by TreeFs::read, one the user changed while the command ran is refused here: both before anything is
+/// written.
+TransactionWrite spec_rewrite(const TreeFs& tree, const TreeInputs& inputs, const std::string& as_read) {
+  if (tree.read(inputs.spec_file, kMaxSpecBytes) != as_read) {
+    throw DiagnosticError({{tree.display(inputs.spec_file), 0, 0,
+                            "changed while accelgen was running; nothing was written", "run the command again"}});
+  }
+  return {inputs.spec_file, inputs.spec_content, false};
 }
 
 }  // namespace
@@ -56,13 +70,16 @@ std::string TreeReport::describe() const {
       {TreeChange::Action::Unresolved, "CONFLICT (still unresolved)"},
       {TreeChange::Action::Remove, "remove"},     {TreeChange::Action::KeepEdited, "keep (edited, no longer generated)"},
       {TreeChange::Action::KeepDeleted, "keep deleted"},
-      {TreeChange::Action::KeepUnused, "keep (yours, no longer used: its operator left the spec; delete it if unneeded)"}};
+      {TreeChange::Action::KeepUnused, "keep (yours, no longer used: its operator left the spec; delete it if unneeded)"},
+      {TreeChange::Action::Move, "move"},
+      {TreeChange::Action::KeepStale, "keep (yours, no longer used at this old place; move what you need)"}};
   std::string text;
   for (const auto& c : changes) {
     std::string word = words.at(c.action);
     word.resize(std::max<std::size_t>(word.size(), 10), ' ');
-    text += "  " + word + " " + c.path + "\n";
+    text += "  " + word + " " + c.path + (c.note.empty() ? "" : " (" + c.note + ")") + "\n";
   }
+  for (const auto& note : notes) text += "\n" + note + "\n";
   return text;
 }
 
@@ -134,10 +151,39 @@ TreeReport update_tree(const fs::path& dir, const TreeInputs& inputs, const Upda
   std::vector<TransactionWrite> writes;
   std::vector<TransactionRemoval> removals;
 
+  // Files of an earlier layout (inputs.moved_from) that this tree still has at their old place: old -> new path.
+  std::map<std::string, std::string> relocated;
+  std::set<std::string> carried;  // old paths whose file moved to the new place in this run
+
   for (const auto& f : inputs.files) {
-    const auto previous = old_manifest.files.find(f.path);
+    std::string old_path;  // set when this file is carried over from where an earlier layout had it
+    if (const auto moved = inputs.moved_from.find(f.path);
+        moved != inputs.moved_from.end() && !old_manifest.files.contains(f.path) &&
+        old_manifest.files.contains(moved->second)) {
+      old_path = moved->second;
+      relocated[old_path] = f.path;
+    }
+    const auto previous = old_manifest.files.find(old_path.empty() ? f.path : old_path);
     const bool known = previous != old_manifest.files.end();
-    const auto current = tree.read(f.path);  // a link or a special file here is refused before anything is written
+    auto current = tree.read(f.path);  // a link or a special file here is refused before anything is written
+    // Carried over: the file at its old place is the one the user has; whatever is decided for it is written at
+    // the new place, and the old place is emptied (only if it still holds what was read here).
+    std::string carried_from;
+    if (!old_path.empty() && !current) {
+      current = tree.read(old_path);
+      if (current) {
+        carried_from = old_path;
+        carried.insert(old_path);
+        removals.push_back({old_path, blob_id(*current)});
+      }
+    }
+    const std::string note = carried_from.empty() ? "" : "moved from " + carried_from;
+    // The user's text stays as it is: when it moves, it is written at the new place.
+    auto keep_current = [&](TreeChange::Action action) {
+      if (carried_from.empty()) return;
+      writes.push_back({f.path, *current, f.executable});
+      report.changes.push_back({action, f.path, note});
+    };
 
     if (f.owner == FileOwner::User) {
       // Scaffolded once: created if it never existed; afterwards the user's, even if deleted.
@@ -145,6 +191,7 @@ TreeReport update_tree(const fs::path& dir, const TreeInputs& inputs, const Upda
         writes.push_back({f.path, f.content, f.executable});
         report.changes.push_back({TreeChange::Action::Create, f.path});
       }
+      if (current) keep_current(TreeChange::Action::Move);
       continue;
     }
     if (!current) {
@@ -164,36 +211,52 @@ TreeReport update_tree(const fs::path& dir, const TreeInputs& inputs, const Upda
         // the merge base until the user has resolved it.
         manifest.files[f.path].blob_id = previous->second.blob_id;
       }
-      report.changes.push_back({TreeChange::Action::Unresolved, f.path});
+      if (!carried_from.empty()) writes.push_back({f.path, *current, f.executable});
+      report.changes.push_back({TreeChange::Action::Unresolved, f.path, note});
       continue;
     }
-    if (*current == f.content) continue;  // already what we would write
+    if (*current == f.content) {  // already what we would write
+      keep_current(TreeChange::Action::Move);
+      continue;
+    }
     const std::string current_id = blob_id(*current);
     if (known && current_id == previous->second.blob_id) {
       writes.push_back({f.path, f.content, f.executable});
-      report.changes.push_back({TreeChange::Action::Update, f.path});
+      report.changes.push_back({TreeChange::Action::Update, f.path, note});
       continue;
     }
     // Edited by the user, and the generator has nothing new for it: the user's text stands, nothing to do.
-    if (known && previous->second.blob_id == manifest.files[f.path].blob_id) continue;
+    if (known && previous->second.blob_id == manifest.files[f.path].blob_id) {
+      keep_current(TreeChange::Action::Move);
+      continue;
+    }
     // Edited by the user (or a file the user created where we now generate one): merge three ways, with the
     // last generated text as the common ancestor (empty if we never generated this path).
-    const std::string ancestor =
-        known && !options.merge_without_base ? base.text(f.path, previous->second.blob_id) : std::string();
+    const std::string ancestor = known && !options.merge_without_base
+                                     ? base.text(f.path, previous->second.blob_id, old_path)
+                                     : std::string();
     const auto merged = merge::merge_three_way(ancestor, *current, f.content, f.path);
-    if (merged.text != *current) writes.push_back({f.path, merged.text, f.executable});
+    if (merged.text != *current || !carried_from.empty()) writes.push_back({f.path, merged.text, f.executable});
     if (merged.conflicted) manifest.files[f.path].conflicted = true;
-    report.changes.push_back({merged.conflicted ? TreeChange::Action::Conflict : TreeChange::Action::Merge, f.path});
+    report.changes.push_back(
+        {merged.conflicted ? TreeChange::Action::Conflict : TreeChange::Action::Merge, f.path, note});
   }
 
   // Generated last time but not now (for example a capability switched off).
   for (const auto& [path, entry] : old_manifest.files) {
-    if (manifest.files.contains(path)) continue;
+    if (manifest.files.contains(path) || carried.contains(path)) continue;
     const auto kind = tree.kind(path);
+    const auto moved = relocated.find(path);
     if (entry.owner == FileOwner::User) {
       // Scaffolded for something the spec no longer has (a kernel whose operator left operators.native): the
       // user's code is never deleted. Reported once; if the operator comes back, the file is used again as is.
-      if (kind != TreeFs::Kind::Missing) report.changes.push_back({TreeChange::Action::KeepUnused, path});
+      // At the old place of a file that moved, while the new place has one too: kept, and said which is used.
+      if (kind == TreeFs::Kind::Missing) continue;
+      if (moved != relocated.end()) {
+        report.changes.push_back({TreeChange::Action::KeepStale, path, "the backend uses " + moved->second});
+      } else {
+        report.changes.push_back({TreeChange::Action::KeepUnused, path});
+      }
       continue;
     }
     if (kind == TreeFs::Kind::Missing) continue;
@@ -202,10 +265,35 @@ TreeReport update_tree(const fs::path& dir, const TreeInputs& inputs, const Upda
       removals.push_back({path, entry.blob_id});
       report.changes.push_back({TreeChange::Action::Remove, path});
     } else {
-      report.changes.push_back({TreeChange::Action::KeepEdited, path});
+      report.changes.push_back(
+          {TreeChange::Action::KeepEdited, path, moved == relocated.end() ? "" : "the backend uses " + moved->second});
     }
   }
+  if (!relocated.empty()) {
+    // Only files accelgen recorded move; what else the old folders hold (build outputs, caches, files of the
+    // user's own) stays where it is.
+    std::set<std::string> old_folders;
+    for (const auto& [old_path, new_path] : relocated) {
+      const auto slash = old_path.rfind('/');
+      if (slash != std::string::npos) old_folders.insert(old_path.substr(0, slash + 1));
+    }
+    std::string folders, last;
+    for (const auto& folder : old_folders) {
+      if (!last.empty() && folder.starts_with(last)) continue;  // inside a folder already named
+      folders += (folders.empty() ? "" : ", ") + folder;
+      last = folder;
+    }
+    report.notes.push_back("The layout changed since this tree was generated: accelgen moves the files it recorded to "
+                           "their new place. What else is left in " + (folders.empty() ? "the old places" : folders) +
+                           " (build outputs such as __pycache__/ or an extension module built in place, files of "
+                           "your own) stays there: move what you need, then delete the old folders.");
+  }
 
+  // The spec itself, when `upgrade` recorded its torch target in it.
+  if (options.rewrite_spec_from && *options.rewrite_spec_from != inputs.spec_content) {
+    writes.push_back(spec_rewrite(tree, inputs, *options.rewrite_spec_from));
+    report.changes.push_back({TreeChange::Action::Update, inputs.spec_file});
+  }
   // The spec as used (the merge base's input) and the manifest, last: it describes the tree after every write.
   if (tree.read(kSpecCopyPath, 1u << 20) != inputs.spec_content) {
     writes.push_back({kSpecCopyPath, inputs.spec_content, false});

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,17 +29,21 @@ struct TreeChange {
     KeepEdited,   // no longer generated but edited by the user: left in place
     KeepDeleted,  // the user deleted a generated file: it stays deleted
     KeepUnused,   // a file of the user's that the backend no longer uses (its operator left the spec): kept
+    Move,         // carried over unchanged from where an earlier layout had it (a file of the user's, or edited)
+    KeepStale,    // a file of the user's at its old place while the backend uses the one at its new place: kept
   };
   Action action;
   std::string path;
+  std::string note = "";  // for files of an earlier layout: "moved from OLD" or "the backend uses NEW"
 };
 
 struct TreeReport {
   std::vector<TreeChange> changes;  // sorted by path; files left as they were are not listed
   std::string recovery;             // what was done about an interrupted earlier run, or ""
+  std::vector<std::string> notes;   // advice printed after the changes (what is left to the user after a move)
   bool has_conflicts() const;
   std::vector<std::string> conflicts() const;  // new and unresolved conflicts
-  std::string describe() const;  // one line per change: "  merged     csrc/hooks.cc"
+  std::string describe() const;  // one line per change: "  merged     csrc/hooks.cc", then the notes
 };
 
 struct TreeInputs {
@@ -45,6 +51,10 @@ struct TreeInputs {
   std::string spec_file;     // "accelgen.yaml"
   std::string spec_content;  // the spec as used for this generation
   Manifest manifest;         // version/torch fields filled in; files and spec id are computed here
+  /// Files that an earlier accelgen wrote at another path: new path -> old path. A tree whose manifest still has
+  /// the old path (and not the new one) is carried over: each file moves to its new place with the user's edits
+  /// (merged three ways like any edit), and the user's own files move as they are.
+  std::map<std::string, std::string> moved_from;
 };
 
 /// `init`: creates `target` (which must not exist or be an empty directory) holding the spec, the backend, the
@@ -55,6 +65,11 @@ struct UpdateOptions {
   bool dry_run = false;          // compute the report, write nothing
   bool merge_without_base = false;  // merge edited files against an empty base (the way out of a lost base)
   RenderRecorded render_recorded;   // rebuilds the previous generation's files (for the merge base)
+  // Set by `upgrade`, which records its torch target in the spec: inputs.spec_content replaces the spec file in
+  // the same transaction as the rest of the update. The file must still hold this text (what the command read and
+  // edited); a spec that changed meanwhile, or that is a link or not a regular file, is refused before anything
+  // is written.
+  std::optional<std::string> rewrite_spec_from;
 };
 
 /// `generate`: updates the tree in `dir` (which holds a manifest from an earlier generation). First completes

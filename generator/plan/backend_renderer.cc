@@ -97,6 +97,15 @@ std::map<std::string, FileJob> render_file_jobs(const DeviceSpec& spec, const Te
   return jobs;
 }
 
+std::map<std::string, std::string> earlier_layout_paths(const FileSet& files, const DeviceSpec& spec) {
+  const std::string package_dir = "src/" + device_names(spec.name).package + "/";
+  std::map<std::string, std::string> moved;
+  for (const auto& f : files) {
+    if (f.path.starts_with(package_dir)) moved[f.path] = f.path.substr(std::string_view("src/").size());
+  }
+  return moved;
+}
+
 std::string banner(const FileJob& job, const BannerNotes& notes) {
   std::string note;
   if (job.bundled) {

@@ -20,6 +20,12 @@ inline const std::string kSpecFileName = "accelgen.yaml";
 FileSet render_backend(const DeviceSpec& spec, const TargetVersions& targets,
                        const std::string& spec_file_name = kSpecFileName);
 
+/// Where an earlier accelgen wrote the files it now writes elsewhere: new path -> old path (TreeInputs::moved_from).
+/// The Python package lived at the backend's root (torch_NAME/) until it moved to src/torch_NAME/ (the src
+/// layout: Python run from the backend's root, pytest included, then imports the installed package with its
+/// extension module, never the bare source folder).
+std::map<std::string, std::string> earlier_layout_paths(const FileSet& files, const DeviceSpec& spec);
+
 /// One file of the backend before its banner (the comment that says who generated it): where it goes, who owns
 /// it, where it comes from and what it holds.
 struct FileJob {

@@ -22,6 +22,7 @@ RecordedInputs recorded_inputs(const GenerationRequest& request, const ResolvedR
 Generation render_generation(const GenerationRequest& request, ResolvedRequest resolved) {
   TreeInputs inputs;
   inputs.files = render_backend(resolved.spec, resolved.targets);
+  inputs.moved_from = earlier_layout_paths(inputs.files, resolved.spec);
   inputs.spec_file = kSpecFileName;
   inputs.spec_content = request.spec_text;
   const RecordedInputs recorded = recorded_inputs(request, resolved);

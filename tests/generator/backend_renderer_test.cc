@@ -52,7 +52,7 @@ TEST(BackendRenderer, SortedUniquePathsWithTheDeviceNameSubstituted) {
     EXPECT_THAT(f.path, Not(HasSubstr("__package__")));
     EXPECT_THAT(f.path, Not(HasSubstr(".mustache")));
   }
-  EXPECT_NE(find(files, "torch_npu2/__init__.py"), nullptr);
+  EXPECT_NE(find(files, "src/torch_npu2/__init__.py"), nullptr);
   EXPECT_NE(find(files, "CMakeLists.txt"), nullptr);
   EXPECT_NE(find(files, "third_party/accelsim/include/accelsim/accelsim.h"), nullptr);
 }
@@ -200,7 +200,7 @@ TEST(BackendRenderer, ForkSafetyUsesTorchsOwnRegistryWhereTheTargetHasIt) {
 
 TEST(BackendRenderer, DeviceNameReachesCodeAndPackage) {
   const FileSet files = render_backend(default_spec("npu2"), v("2.14", "2.14"));
-  const GeneratedFile* init = find(files, "torch_npu2/__init__.py");
+  const GeneratedFile* init = find(files, "src/torch_npu2/__init__.py");
   ASSERT_NE(init, nullptr);
   EXPECT_THAT(init->content, HasSubstr("npu2"));
 }
