@@ -423,6 +423,7 @@ FeatureFlags KnowledgeBase::flags_for(const Feature& feature, const TorchRange& 
   flags.lacks = range.min < feature.landing.oldest_with;
   flags.mixed = flags.has && flags.lacks;
   flags.compat_note = "COMPAT(torch " + feature.landing.display() + "): " + feature.summary;
+  if (feature.probe.kind == Probe::Kind::None) flags.compat_note += " Not probed: " + feature.probe.source + ".";
   return flags;
 }
 

@@ -152,6 +152,24 @@ std::string coloured_diff(const std::string& unified, const Ansi& c, const std::
   return out;
 }
 
+// The changes the knowledge base dates only to a span of releases that reaches past one end of the step.
+std::vector<std::string> not_known_in_step(const Guidance& g) {
+  std::vector<std::string> ids;
+  for (const auto& cg : g.changes) {
+    if (!cg.known_in_step) ids.push_back(cg.change->id);
+  }
+  return ids;
+}
+
+std::string uncertain_sentence(const Guidance& g, const std::vector<std::string>& ids) {
+  std::string list;
+  for (const auto& id : ids) list += (list.empty() ? "" : ", ") + id;
+  return std::to_string(ids.size()) + " of them landed somewhere between two releases accelgen knows (torch " +
+         g.from.display() + " or " + g.to.display() +
+         " may or may not have them; each says which releases): " + list +
+         ". The generated backend detects these in the installed torch, so it is right either way.";
+}
+
 }  // namespace
 
 std::string render_text(const Guidance& g, bool color) {
@@ -159,6 +177,9 @@ std::string render_text(const Guidance& g, bool color) {
   std::ostringstream out;
   out << c("1", "Upgrade guidance for " + g.device + ": " + arrow(g)) << "\n";
   out << g.changes.size() << " knowledge-base change(s) apply to this backend: " << counts_line(g) << ".\n";
+  if (const auto uncertain = not_known_in_step(g); !uncertain.empty()) {
+    out << wrap(uncertain_sentence(g, uncertain), 100, "");
+  }
   if (!g.left_out.empty()) {
     out << g.left_out.size() << " more left out because the spec turns the feature off (listed at the end).\n";
   }
@@ -250,6 +271,9 @@ std::string render_markdown(const Guidance& g) {
     if (g.count(k)) out << "| " << contract::describe(k) << " | " << g.count(k) << " |\n";
   }
   out << "\n";
+  if (const auto uncertain = not_known_in_step(g); !uncertain.empty()) {
+    out << uncertain_sentence(g, uncertain) << "\n\n";
+  }
   if (g.scanned) out << "Your code: **" << g.hits.size() << "** finding(s) in " << g.scanned_files << " file(s) scanned.\n\n";
   if (!g.left_out.empty()) {
     out << g.left_out.size() << " change(s) left out because the spec turns the feature off (see the end).\n\n";
@@ -565,6 +589,9 @@ std::string render_html(const Guidance& g) {
     }
   }
   out << "</table>\n";
+  if (const auto uncertain = not_known_in_step(g); !uncertain.empty()) {
+    out << "<p>" << esc(uncertain_sentence(g, uncertain)) << "</p>\n";
+  }
   if (g.scanned) {
     out << "<p>Your code: <strong>" << g.hits.size() << "</strong> finding(s) in " << g.scanned_files
         << " file(s) scanned.</p>\n";

@@ -136,7 +136,7 @@ TemplateData build_torch_probes(const TargetVersions& targets, const std::string
     item.set("source_lines", source_lines(f.probe.source));
     item.set("major", std::to_string(f.landing.oldest_with.major));
     item.set("minor", std::to_string(f.landing.oldest_with.minor));
-    item.set("why_lines", compat_lines(f.probe.source));
+    item.set("compat_lines", compat_lines(flags.compat_note));
     (f.probe.kind == Kind::Cxx ? cxx : f.probe.kind == Kind::Python ? python : version_only).push_back(item);
   }
   data probes{data::type::object};

@@ -88,7 +88,8 @@ TEST(BackendRenderer, RuntimeIsBundledVerbatimAfterTheHeader) {
 
 // Files that define the version machinery itself (and may mention it in comments).
 bool defines_version_machinery(const std::string& path) {
-  return path.starts_with("third_party/") || path == "csrc/version.h" || path.ends_with("/_version.py");
+  return path.starts_with("third_party/") || path == "csrc/version.h" || path.ends_with("/_version.py") ||
+         path.ends_with("/_torch_features.py") || path == "cmake/torch_features.cmake";
 }
 
 TEST(BackendRenderer, SingleVersionOutputHasNoVersionBranches) {
@@ -117,20 +118,27 @@ TEST(BackendRenderer, RangeOutputGuardsEveryVersionDependentBlock) {
   ASSERT_NE(version_py, nullptr);
   EXPECT_THAT(version_py->content, HasSubstr("_TORCH_VERSION = _parse(torch.__version__)"));
 
-  // C++: guards in the torch_npu style, each under a comment saying what changed.
+  // C++: each change the range straddles is detected in the torch being built against (a configure-time probe's
+  // macro), under a comment saying what changed; a version guard is left only where nothing can be probed, and
+  // its comment says why.
   const GeneratedFile* hooks_h = find(files, "csrc/hooks.h");
   ASSERT_NE(hooks_h, nullptr);
-  EXPECT_THAT(hooks_h->content, HasSubstr("// COMPAT(>= 2.14): "));
-  EXPECT_THAT(hooks_h->content, HasSubstr("\n#if MYDEVICE_TORCH_VERSION_GE(2, 14)\n"));
+  EXPECT_THAT(hooks_h->content, HasSubstr("// COMPAT(torch 2.7 to 2.11): "));
+  EXPECT_THAT(hooks_h->content, HasSubstr("\n#if MYDEVICE_TORCH_HAS_HOOKS_IS_AVAILABLE\n"));
+  const GeneratedFile* probes = find(files, "cmake/torch_features.cmake");
+  ASSERT_NE(probes, nullptr);
+  EXPECT_THAT(probes->content, HasSubstr("backend_probe_torch_feature(hooks_is_available MYDEVICE_TORCH_HAS_HOOKS_IS_AVAILABLE"));
   const GeneratedFile* fallback = find(files, "csrc/ops/fallback.cc");
   ASSERT_NE(fallback, nullptr);
-  EXPECT_THAT(fallback->content, HasSubstr("// COMPAT(>= 2.14): "));
+  EXPECT_THAT(fallback->content, HasSubstr("// COMPAT(torch 2.7 to 2.14): "));
+  EXPECT_THAT(fallback->content, HasSubstr("Not probed: "));
   EXPECT_THAT(fallback->content, HasSubstr("\n#if !MYDEVICE_TORCH_VERSION_GE(2, 14)\n"));
-  // Python: the running torch as a version tuple, the same annotation.
+  // Python: torch_has() asks the running torch (or the extension's probes), with the same annotation.
   const GeneratedFile* test_allocator = find(files, "tests/test_allocator.py");
   ASSERT_NE(test_allocator, nullptr);
   EXPECT_THAT(test_allocator->content,
-              HasSubstr("@pytest.mark.skipif(\n    not (_TORCH_VERSION >= (2, 14)),\n    reason=(\n        \"COMPAT(>= 2.14): "));
+              HasSubstr("@pytest.mark.skipif(\n    not (torch_has(\"accelerator_memory_api\")),\n    reason=(\n"
+                        "        \"COMPAT(torch 2.7 to 2.14): "));
 
   int cpp_guards = 0, py_guards = 0;
   for (const auto& f : files) {
@@ -140,16 +148,18 @@ TEST(BackendRenderer, RangeOutputGuardsEveryVersionDependentBlock) {
     bool uses_version_tuple = false;
     for (std::size_t i = 0; i < lines.size(); ++i) {
       const std::string& line = lines[i];
-      const bool cpp_guard = line.find("_TORCH_VERSION_GE(") != std::string::npos;
-      const bool py_guard = python && line.find("_TORCH_VERSION >= (") != std::string::npos;
+      const bool cpp_guard = line.find("_TORCH_VERSION_GE(") != std::string::npos ||
+                             (line.starts_with("#if") && line.find("_TORCH_HAS_") != std::string::npos);
+      const bool py_guard = python && (line.find("_TORCH_VERSION >= (") != std::string::npos ||
+                                       line.find("torch_has(\"") != std::string::npos);
       if (!cpp_guard && !py_guard) continue;
       (cpp_guard ? cpp_guards : py_guards)++;
-      uses_version_tuple |= py_guard;
-      // The COMPAT note sits right next to the guard: a comment of up to three lines above it, or a skip reason
-      // starting two lines below it.
+      uses_version_tuple |= py_guard && line.find("torch_has(") == std::string::npos;
+      // The COMPAT note sits right next to the guard: a comment of up to five lines above it (a version guard's
+      // note says why nothing was probed), or a skip reason starting two lines below it.
       bool annotated = false;
-      for (std::size_t j = i >= 3 ? i - 3 : 0; j < lines.size() && j <= i + 2; ++j) {
-        annotated |= lines[j].find("COMPAT(>= ") != std::string::npos;
+      for (std::size_t j = i >= 5 ? i - 5 : 0; j < lines.size() && j <= i + 2; ++j) {
+        annotated |= lines[j].find("COMPAT(torch ") != std::string::npos;
       }
       EXPECT_TRUE(annotated) << f.path << ":" << i + 1 << ": guard without a COMPAT note: " << line;
     }

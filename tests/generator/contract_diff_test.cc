@@ -81,7 +81,8 @@ TEST(ContractDiffSynthetic, FindsVirtualsEnumsMacrosGuardsHeadersAndTemplates) {
 
   const auto kb = accelgen::contract::KnowledgeBase::load(
       "schema_version: 1\nchanges:\n"
-      "  - id: hooks-available\n    component: hooks\n    since: \"2.14\"\n    kind: runtime-error\n"
+      "  - id: hooks-available\n    component: hooks\n    newest_without: \"2.6\"\n    oldest_with: \"2.14\"\n"
+      "    kind: runtime-error\n"
       "    summary: s\n    explanation: e\n    generated_change: g\n    user_action: \"\"\n"
       "    references: [\"docs/torch-contract-changes.md#hooks\"]\n"
       "    contract_items: [\"virtual:at::AcceleratorHooksInterface::isAvailable\", \"header:ATen/core/Dimname.h\"]\n",

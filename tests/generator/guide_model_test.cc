@@ -98,10 +98,12 @@ TEST(GuideModel, ListsEveryApplicableChangeMostSevereFirst) {
   }
   EXPECT_EQ(g.device, "mydevice");
   EXPECT_EQ(g.changes.front().change->kind, ChangeKind::CompileError);
-  // Nothing from outside the range (2.6 < since <= 2.14).
+  // Nothing from outside the range: absent from 2.6, present in 2.14, and every change between the two installed
+  // releases is known to be in the step.
   for (const auto& c : g.changes) {
-    EXPECT_GT(c.change->since, (TorchVersion{2, 6})) << c.change->id;
-    EXPECT_LE(c.change->since, (TorchVersion{2, 14})) << c.change->id;
+    EXPECT_EQ(c.change->landing.in({2, 6}), accelgen::contract::Landing::Presence::Absent) << c.change->id;
+    EXPECT_EQ(c.change->landing.in({2, 14}), accelgen::contract::Landing::Presence::Present) << c.change->id;
+    EXPECT_TRUE(c.known_in_step) << c.change->id;
   }
   EXPECT_TRUE(find(g, "cxx20-required"));
   EXPECT_FALSE(find(g, "lazy-init-privateuse1-deprecated")) << "since 2.6: not new in (2.6, 2.14]";
@@ -152,16 +154,18 @@ TEST(GuideModel, GeneratedFileDiffsAreAttributedToTheFeatureThatCausesThem) {
   EXPECT_TRUE(stable->files.empty());
   EXPECT_FALSE(stable->change->user_action.empty());
   // Changes sharing a feature share one diff: the first shows it, the others refer to it.
-  const auto* two_args = find(g, "caching-host-allocator-interface-two-args");
-  const auto* registry = find(g, "host-allocator-registry");
-  ASSERT_TRUE(two_args && registry);
-  EXPECT_EQ(two_args->change->feature, registry->change->feature);
-  EXPECT_TRUE(two_args->same_diff_as.empty());
-  EXPECT_EQ(registry->same_diff_as, "caching-host-allocator-interface-two-args");
-  ASSERT_EQ(registry->files.size(), two_args->files.size());
-  for (std::size_t i = 0; i < registry->files.size(); ++i) {
-    EXPECT_EQ(registry->files[i].path, two_args->files[i].path);
-    EXPECT_TRUE(registry->files[i].unified.empty());
+  const auto* authoritative = find(g, "accelerator-module-authoritative");
+  const auto* binding = find(g, "accelerator-device-count-binding-removed");
+  ASSERT_TRUE(authoritative && binding);
+  EXPECT_EQ(authoritative->change->feature, binding->change->feature);
+  const auto* shown = authoritative->same_diff_as.empty() ? authoritative : binding;
+  const auto* referring = shown == authoritative ? binding : authoritative;
+  EXPECT_EQ(referring->same_diff_as, shown->change->id);
+  ASSERT_FALSE(shown->files.empty());
+  ASSERT_EQ(referring->files.size(), shown->files.size());
+  for (std::size_t i = 0; i < referring->files.size(); ++i) {
+    EXPECT_EQ(referring->files[i].path, shown->files[i].path);
+    EXPECT_TRUE(referring->files[i].unified.empty());
   }
 }
 
@@ -457,3 +461,27 @@ TEST(UpgradeCommand, NeedsAGeneratedBackend) {
 }
 
 }  // namespace
+
+// A target between the installed releases: what 2.11 is known to have is listed as such, what is only dated to a
+// span reaching past 2.11 is listed with that said plainly, and what 2.11 is known to lack is not listed.
+TEST(GuideModel, ATargetBetweenKnownReleasesSaysWhatIsOnlyDatedToASpan) {
+  const auto spec = spec_with();
+  const auto g = guidance(spec, "2.6", "2.11");
+  const auto* allocator = find(g, "device-allocator-base-class");
+  ASSERT_TRUE(allocator);
+  EXPECT_TRUE(allocator->known_in_step);
+  EXPECT_EQ(allocator->timing, "in torch 2.7 to 2.11, not dated more precisely");
+  const auto* memory = find(g, "accelerator-memory-api");
+  ASSERT_TRUE(memory);
+  EXPECT_FALSE(memory->known_in_step);
+  EXPECT_EQ(memory->timing, "in torch 2.7 to 2.14, not dated more precisely: torch 2.11 may or may not have it");
+  EXPECT_FALSE(find(g, "graph-impl-registry")) << "known absent from 2.11";
+  EXPECT_FALSE(find(g, "cxx20-required")) << "known absent from 2.11";
+  const auto* generator = find(g, "generator-via-hooks-get-new-generator");
+  ASSERT_TRUE(generator);
+  EXPECT_EQ(generator->timing, "since torch 2.7");
+
+  const std::string text = guide::render_text(g, /*color=*/false);
+  EXPECT_NE(text.find("landed somewhere between two releases accelgen knows"), std::string::npos) << text;
+  EXPECT_NE(text.find("accelerator-memory-api"), std::string::npos);
+}

@@ -20,6 +20,7 @@ namespace fs = std::filesystem;
 namespace contract = accelgen::contract;
 using contract::ChangeKind;
 using contract::KnowledgeBase;
+using contract::Landing;
 using contract::KnowledgeBaseError;
 using contract::TorchRange;
 using contract::TorchVersion;
@@ -34,16 +35,20 @@ const KnowledgeBase& real_kb() {
 }
 
 // A minimal valid entry; tests splice errors into copies of it.
-std::string entry(const std::string& id, const std::string& extra = "", const std::string& since = "2.14",
-                  const std::string& feature = "") {
+// `landing` is "NEWEST_WITHOUT:OLDEST_WITH". A feature gets a `none` probe unless `extra` gives one or
+// `with_probe` is false (a second change of the same feature).
+std::string entry(const std::string& id, const std::string& extra = "", const std::string& landing = "2.6:2.14",
+                  const std::string& feature = "", bool with_probe = true) {
+  const auto colon = landing.find(':');
   std::string s = "  - id: " + id +
                   "\n"
                   "    component: hooks\n"
-                  "    since: \"" +
-                  since +
+                  "    newest_without: \"" +
+                  landing.substr(0, colon) + "\"\n    oldest_with: \"" + landing.substr(colon + 1) +
                   "\"\n"
                   "    kind: runtime-error\n";
   if (!feature.empty()) s += "    feature: " + feature + "\n";
+  if (!feature.empty() && with_probe && extra.find("probe:") == std::string::npos) s += "    probe: {none: n}\n";
   s +=
       "    summary: s\n"
       "    explanation: e\n"
@@ -76,7 +81,7 @@ TEST(KnowledgeBaseReal, LoadsAndHasEveryFeatureTemplatesUse) {
   EXPECT_GE(kb.changes().size(), 40u);
   for (const char* f :
        {"cxx20_required", "hooks_is_available", "hooks_new_generator", "device_allocator", "host_allocator_registry",
-        "guard_stream_extras", "graph_impl", "profiler_observer_single_arg", "sym_custom_contiguity",
+        "guard_stream_native_handle", "guard_stream_is_capturing", "guard_device_capability", "graph_impl", "profiler_observer_single_arg", "sym_custom_contiguity",
         "accelerator_memory_api", "accelerator_module_authoritative", "stream_context_manager",
         "privateuse1_available_helper_moved", "torch_cxx_abi_flag_removed", "accelerator_random_api",
         "accelerator_graph_api"}) {
@@ -118,30 +123,87 @@ TEST(KnowledgeBaseReal, CoversEveryRankedSummaryItem) {
   EXPECT_EQ(covered.size(), 16u);
 }
 
-TEST(KnowledgeBaseReal, EvidenceBasedSince) {
-  const auto& kb = real_kb();
-  // getNewGenerator path from 2.7 (pytorch#144841).
-  ASSERT_NE(kb.find("generator-via-hooks-get-new-generator"), nullptr);
-  EXPECT_EQ(kb.find("generator-via-hooks-get-new-generator")->since, (TorchVersion{2, 7}));
-  EXPECT_EQ(kb.feature("hooks_new_generator")->since, (TorchVersion{2, 7}));
-  // Named tensors gone in 2.13, BComplex32 in 2.14, weights_only by default in 2.6.
-  EXPECT_EQ(kb.find("named-tensors-removed")->since, (TorchVersion{2, 13}));
-  EXPECT_EQ(kb.find("scalar-type-bcomplex32")->since, (TorchVersion{2, 14}));
-  EXPECT_EQ(kb.find("weights-only-load-default")->since, (TorchVersion{2, 6}));
-  for (const char* id : {"autoload-abi-skew", "transpose-requires-as-strided-inplace", "allocator-copy-data-pure"}) {
-    EXPECT_NE(kb.find(id), nullptr) << id;
+Landing landing(const std::string& id) {
+  const auto* c = real_kb().find(id);
+  EXPECT_NE(c, nullptr) << id;
+  return c ? c->landing : Landing{};
+}
+
+// The dating rule: a change is dated by the releases that were looked at (2.6.0, 2.11.0 and 2.14.1 were installed
+// and compared) or by upstream's own word, never guessed; everything else stays an interval.
+TEST(KnowledgeBaseReal, DatingRecordsWhatIsKnown) {
+  const Landing in_2_11{{2, 6}, {2, 11}}, after_2_11{{2, 11}, {2, 14}}, unknown{{2, 6}, {2, 14}};
+  // Seen in torch 2.11.0's headers and Python sources.
+  for (const char* id : {"torch-stable-only-guard", "hooks-is-available-required", "guard-stream-noexcept-dropped",
+                         "guard-stream-native-handle", "guard-device-capability", "guard-register-device-guard-function",
+                         "device-allocator-base-class", "caching-allocator-namespace",
+                         "caching-host-allocator-interface-two-args", "profiler-observer-single-arg",
+                         "accelerator-device-index-context", "autocast-backends-macro-typo-fixed",
+                         "inductor-pybinding-str-format", "inductor-wrapper-create-partitions",
+                         "inductor-kernel-call-device-dispatch", "inductor-register-backend-extra-codegens",
+                         "dynamo-device-interface-triton-queries"}) {
+    EXPECT_EQ(landing(id), in_2_11) << id;
   }
-  // Only the 2.6 and 2.14 releases were compared: a since strictly between them must name its evidence, an
-  // upstream pull request or the dating section of docs/torch-contract-changes.md.
-  for (const auto& c : kb.changes()) {
-    EXPECT_LE(c.since, (TorchVersion{2, 14})) << c.id;
-    if (TorchVersion{2, 6} < c.since && c.since < TorchVersion{2, 14}) {
+  // Absent from torch 2.11.0, present in 2.14.1.
+  for (const char* id : {"cxx20-required", "guard-stream-is-capturing", "graph-impl-registry", "accelerator-random-api",
+                         "is-integral-type-single-arg-removed", "scalar-type-bcomplex32", "accelerator-graph-api"}) {
+    EXPECT_EQ(landing(id), after_2_11) << id;
+  }
+  // Partly in 2.11.0: the change as a whole is only known to lie between 2.6 and 2.14.
+  for (const char* id : {"accelerator-memory-api", "host-allocator-registry", "binary-abi-break"}) {
+    EXPECT_EQ(landing(id), unknown) << id;
+  }
+  // Dated by upstream: getNewGenerator through the hooks from 2.7 (pytorch#144841), named tensors gone in 2.13.
+  EXPECT_EQ(landing("generator-via-hooks-get-new-generator"), (Landing{{2, 6}, {2, 7}}));
+  EXPECT_EQ(real_kb().feature("hooks_new_generator")->landing, (Landing{{2, 6}, {2, 7}}));
+  EXPECT_EQ(landing("named-tensors-removed"), (Landing{{2, 12}, {2, 13}}));
+  EXPECT_EQ(landing("weights-only-load-default"), (Landing{{2, 5}, {2, 6}}));
+  for (const auto& c : real_kb().changes()) {
+    EXPECT_LE(c.landing.oldest_with, (TorchVersion{2, 14})) << c.id;
+    // An exact date between the installed releases must name its evidence: an upstream pull request or the
+    // dating section of docs/torch-contract-changes.md.
+    const bool installed = c.landing.newest_without == TorchVersion{2, 6} || c.landing.newest_without ==
+                           TorchVersion{2, 11};
+    const bool seen = installed && (c.landing.oldest_with == TorchVersion{2, 11} ||
+                                    c.landing.oldest_with == TorchVersion{2, 14});
+    if (!seen && c.landing.oldest_with > TorchVersion{2, 6}) {
       const bool dated = std::any_of(c.references.begin(), c.references.end(), [](const std::string& r) {
         return r.starts_with("https://github.com/pytorch/pytorch/pull/") ||
                r == "docs/torch-contract-changes.md#dating";
       });
-      EXPECT_TRUE(dated) << c.id << " since " << c.since.to_string();
+      EXPECT_TRUE(dated) << c.id << " landed in " << c.landing.display();
     }
+  }
+}
+
+TEST(Landing, PresenceAndDisplay) {
+  const Landing exact{{2, 6}, {2, 7}}, span{{2, 6}, {2, 11}};
+  EXPECT_TRUE(exact.exact());
+  EXPECT_FALSE(span.exact());
+  EXPECT_EQ(exact.display(), "2.7");
+  EXPECT_EQ(span.display(), "2.7 to 2.11");
+  EXPECT_EQ(span.in({2, 6}), Landing::Presence::Absent);
+  EXPECT_EQ(span.in({2, 8}), Landing::Presence::Unknown);
+  EXPECT_EQ(span.in({2, 11}), Landing::Presence::Present);
+  EXPECT_EQ(span.in({2, 14}), Landing::Presence::Present);
+}
+
+// Every feature a template branches on at run or build time is detected, not dated: a C++ probe where a C++
+// template tests it, a Python or C++ probe where Python tests it; `none` only with a reason.
+TEST(KnowledgeBaseReal, EveryFeatureHasAProbe) {
+  for (const auto& [id, f] : real_kb().features()) {
+    EXPECT_FALSE(f.probe.source.empty()) << id;
+  }
+  for (const char* id : {"hooks_is_available", "torch_fork_handler", "hooks_new_generator", "guard_stream_native_handle",
+                         "guard_stream_is_capturing", "guard_device_capability", "device_allocator",
+                         "host_allocator_registry", "graph_impl", "profiler_observer_single_arg",
+                         "privateuse1_kineto_profiler", "backend_meta_registry_exported"}) {
+    EXPECT_EQ(real_kb().feature(id)->probe.kind, contract::Probe::Kind::Cxx) << id;
+  }
+  for (const char* id : {"accelerator_memory_api", "accelerator_graph_api", "accelerator_module_authoritative",
+                         "accelerator_random_api", "stream_context_manager", "privateuse1_available_helper_moved",
+                         "inductor_pybinding_str_format"}) {
+    EXPECT_EQ(real_kb().feature(id)->probe.kind, contract::Probe::Kind::Python) << id;
   }
 }
 
@@ -206,8 +268,8 @@ TEST(KnowledgeBaseReal, ChangesBetweenIsHalfOpenAndMostSevereFirst) {
   std::set<std::string> ids;
   for (const auto* c : all) {
     ids.insert(c->id);
-    EXPECT_GT(c->since, (TorchVersion{2, 6})) << c->id;
-    EXPECT_LE(c->since, (TorchVersion{2, 14})) << c->id;
+    EXPECT_NE(c->landing.in({2, 6}), Landing::Presence::Present) << c->id;
+    EXPECT_NE(c->landing.in({2, 14}), Landing::Presence::Absent) << c->id;
   }
   EXPECT_TRUE(ids.count("generator-via-hooks-get-new-generator"));  // 2.7
   EXPECT_TRUE(ids.count("named-tensors-removed"));                  // 2.13
@@ -222,7 +284,19 @@ TEST(KnowledgeBaseReal, ChangesBetweenIsHalfOpenAndMostSevereFirst) {
   EXPECT_EQ(all.back()->kind, ChangeKind::NewFeature);
 
   auto late = kb.changes_between({2, 13}, {2, 14});
-  for (const auto* c : late) EXPECT_EQ(c->since, (TorchVersion{2, 14})) << c->id;
+  for (const auto* c : late) EXPECT_EQ(c->landing.oldest_with, (TorchVersion{2, 14})) << c->id;
+  // 2.6 -> 2.11: what 2.11 is known to have is known to be in the step; what is only dated to 2.7-2.14 may be;
+  // what 2.11 is known to lack is left out.
+  auto to_2_11 = kb.changes_between({2, 6}, {2, 11});
+  auto listed = [&](const char* id) {
+    return std::any_of(to_2_11.begin(), to_2_11.end(), [&](const auto* c) { return c->id == id; });
+  };
+  EXPECT_TRUE(listed("device-allocator-base-class"));
+  EXPECT_TRUE(contract::is_known_between(*kb.find("device-allocator-base-class"), {2, 6}, {2, 11}));
+  EXPECT_TRUE(listed("accelerator-memory-api"));
+  EXPECT_FALSE(contract::is_known_between(*kb.find("accelerator-memory-api"), {2, 6}, {2, 11}));
+  EXPECT_FALSE(listed("graph-impl-registry"));
+  EXPECT_FALSE(listed("cxx20-required"));
   EXPECT_TRUE(kb.changes_between({2, 14}, {2, 14}).empty());
 
   // Capability filter: without graphs the graph changes drop out, hooks changes stay.
@@ -247,14 +321,23 @@ TEST(KnowledgeBaseReal, FeaturesForSingleVersions) {
     EXPECT_FALSE(flags.lacks) << id;
     EXPECT_FALSE(flags.mixed) << id;
   }
-  for (const auto& [id, flags] : f26) {  // every feature flips after 2.6
+  for (const auto& [id, flags] : f26) {  // every feature lands after 2.6
     EXPECT_FALSE(flags.has) << id;
     EXPECT_TRUE(flags.lacks) << id;
     EXPECT_FALSE(flags.mixed) << id;
   }
-  EXPECT_EQ(f214.at("cxx20_required").compat_note,
-            "COMPAT(>= 2.14): Torch headers require C++20; -std=c++17 no longer compiles.");
-  EXPECT_EQ(f214.at("cxx20_required").since, (TorchVersion{2, 14}));
+  EXPECT_EQ(f214.at("cxx20_required").compat_note.rfind(
+                "COMPAT(torch 2.12 to 2.14): Torch headers require C++20; -std=c++17 no longer compiles. Not probed: ",
+                0),
+            0u);
+  EXPECT_EQ(f214.at("cxx20_required").landing, (Landing{{2, 11}, {2, 14}}));
+
+  // torch 2.11 alone: what it is known to have, what it is known to lack, and what only a probe can tell.
+  auto f211 = kb.features_for({{2, 11}, {2, 11}});
+  EXPECT_TRUE(f211.at("device_allocator").has && !f211.at("device_allocator").lacks);
+  EXPECT_TRUE(f211.at("profiler_observer_single_arg").has && !f211.at("profiler_observer_single_arg").mixed);
+  EXPECT_TRUE(f211.at("graph_impl").lacks && !f211.at("graph_impl").has);
+  EXPECT_TRUE(f211.at("accelerator_memory_api").mixed);  // known only to lie between 2.6 and 2.14
 }
 
 TEST(KnowledgeBaseReal, CompatNotesFitInStringLiterals) {
@@ -270,15 +353,16 @@ TEST(KnowledgeBaseReal, FeaturesForRanges) {
   for (const auto& [id, flags] : full) {
     EXPECT_TRUE(flags.has && flags.lacks && flags.mixed) << id;
   }
-  EXPECT_EQ(full.at("hooks_new_generator").since, (TorchVersion{2, 7}));
-  EXPECT_EQ(full.at("hooks_new_generator").compat_note.rfind("COMPAT(>= 2.7): ", 0), 0u);
+  EXPECT_EQ(full.at("hooks_new_generator").landing, (Landing{{2, 6}, {2, 7}}));
+  EXPECT_EQ(full.at("hooks_new_generator").compat_note.rfind("COMPAT(torch 2.7): ", 0), 0u);
 
   auto late = kb.features_for({{2, 12}, {2, 14}});
   EXPECT_TRUE(late.at("sym_custom_contiguity").has);  // since 2.12
   EXPECT_FALSE(late.at("sym_custom_contiguity").lacks);
   EXPECT_FALSE(late.at("hooks_new_generator").mixed);  // since 2.7
   EXPECT_TRUE(late.at("named_tensors_removed").mixed);  // since 2.13
-  EXPECT_TRUE(late.at("hooks_is_available").mixed);     // since 2.14
+  EXPECT_FALSE(late.at("hooks_is_available").mixed);    // by 2.11
+  EXPECT_TRUE(late.at("accelerator_memory_api").mixed);  // 2.7 to 2.14
 
   auto early = kb.features_for({{2, 6}, {2, 7}});
   EXPECT_TRUE(early.at("hooks_new_generator").mixed);
@@ -289,8 +373,8 @@ TEST(KnowledgeBaseReal, FeaturesForRanges) {
 // ------------------------------------------------------------------------------------------------ strictness
 
 TEST(KnowledgeBaseLoad, MinimalDocumentAndFeatureGrouping) {
-  auto kb = KnowledgeBase::load(doc(entry("a-one", "", "2.14", "f_x") + entry("a-two", "", "2.14", "f_x") +
-                                    entry("b-old", "", "2.8")),
+  auto kb = KnowledgeBase::load(doc(entry("a-one", "", "2.6:2.14", "f_x") + entry("a-two", "", "2.6:2.14", "f_x", false) +
+                                    entry("b-old", "", "2.7:2.8")),
                                 "kb.yaml");
   ASSERT_EQ(kb.changes().size(), 3u);
   ASSERT_NE(kb.feature("f_x"), nullptr);
@@ -302,10 +386,10 @@ TEST(KnowledgeBaseLoad, MinimalDocumentAndFeatureGrouping) {
 
 TEST(KnowledgeBaseLoad, UnknownKeyIsAnErrorAtItsPosition) {
   auto e = load_error(doc(entry("a-one") + "    severity: high\n"));
-  EXPECT_EQ(e.line(), 12);
+  EXPECT_EQ(e.line(), 13);
   EXPECT_EQ(e.column(), 5);
   EXPECT_NE(e.message().find("unknown key 'severity'"), std::string::npos) << e.what();
-  EXPECT_EQ(std::string(e.what()).rfind("kb.yaml:12:5: error: ", 0), 0u) << e.what();
+  EXPECT_EQ(std::string(e.what()).rfind("kb.yaml:13:5: error: ", 0), 0u) << e.what();
 }
 
 TEST(KnowledgeBaseLoad, MissingRequiredFieldPointsAtTheEntry) {
@@ -313,7 +397,7 @@ TEST(KnowledgeBaseLoad, MissingRequiredFieldPointsAtTheEntry) {
   const std::string references = "    references: [\"https://github.com/pytorch/pytorch/pull/1\"]\n";
   bad.erase(bad.find(references), references.size());
   auto e = load_error(doc(entry("ok-first") + bad));
-  EXPECT_EQ(e.line(), 12);  // the second entry starts on line 12
+  EXPECT_EQ(e.line(), 13);  // the second entry starts on line 13
   EXPECT_EQ(e.column(), 5);
   EXPECT_NE(e.message().find("change 'a-one': missing required field 'references'"), std::string::npos) << e.what();
 }
@@ -323,7 +407,7 @@ TEST(KnowledgeBaseLoad, BadValuesAreRejectedWithPositions) {
     std::string bad = entry("a-one");
     bad.replace(bad.find("runtime-error"), 13, "crash");
     auto e = load_error(doc(bad));
-    EXPECT_EQ(e.line(), 6);
+    EXPECT_EQ(e.line(), 7);
     EXPECT_EQ(e.column(), 11);
     EXPECT_NE(e.message().find("kind 'crash' is unknown"), std::string::npos) << e.what();
   }
@@ -335,32 +419,67 @@ TEST(KnowledgeBaseLoad, BadValuesAreRejectedWithPositions) {
   {
     auto e = load_error(doc(entry("a-one", "", "two")));
     EXPECT_EQ(e.line(), 5);
-    EXPECT_NE(e.message().find("not a torch version"), std::string::npos) << e.what();
+    EXPECT_NE(e.message().find("not a torch release"), std::string::npos) << e.what();
   }
   {
     auto e = load_error(doc(entry("a-one", "    applies_when: teleport\n")));
-    EXPECT_EQ(e.line(), 12);
+    EXPECT_EQ(e.line(), 13);
     EXPECT_NE(e.message().find("not a capability"), std::string::npos) << e.what();
   }
   {
     std::string bad = entry("a-one");
     bad.replace(bad.find("https://github.com/pytorch/pytorch/pull/1"), 41, "torch-api-delta.md §0 #12");
     auto e = load_error(doc(bad));
-    EXPECT_EQ(e.line(), 11);
+    EXPECT_EQ(e.line(), 12);
     EXPECT_NE(e.message().find("'torch-api-delta.md §0 #12' is neither a pytorch/pytorch URL"), std::string::npos)
         << e.what();
   }
   {
     auto e = load_error(doc(entry("a-one") + entry("a-one")));
-    EXPECT_EQ(e.line(), 12);
+    EXPECT_EQ(e.line(), 13);
     EXPECT_NE(e.message().find("duplicate change id 'a-one'"), std::string::npos) << e.what();
   }
 }
 
-TEST(KnowledgeBaseLoad, FeatureMustFlipAtOneVersion) {
-  auto e = load_error(doc(entry("a-one", "", "2.14", "f_x") + entry("a-two", "", "2.9", "f_x")));
-  EXPECT_EQ(e.line(), 15);  // the second entry's since
-  EXPECT_NE(e.message().find("feature 'f_x' already flips at 2.14"), std::string::npos) << e.what();
+TEST(KnowledgeBaseLoad, FeatureIsOneLanding) {
+  auto e = load_error(doc(entry("a-one", "", "2.6:2.14", "f_x") + entry("a-two", "", "2.8:2.9", "f_x", false)));
+  EXPECT_EQ(e.line(), 18);  // the second entry's oldest_with
+  EXPECT_NE(e.message().find("feature 'f_x' landed in 2.7 to 2.14"), std::string::npos) << e.what();
+}
+
+TEST(KnowledgeBaseLoad, ProbesAreChecked) {
+  {  // a feature without a probe
+    auto e = load_error(doc(entry("a-one", "    probe: {}\n", "2.6:2.14", "f_x")));
+    EXPECT_NE(e.message().find("exactly one of cxx, python or none"), std::string::npos) << e.what();
+  }
+  {  // two probes for one feature
+    auto e = load_error(doc(entry("a-one", "", "2.6:2.14", "f_x") + entry("a-two", "", "2.6:2.14", "f_x")));
+    EXPECT_NE(e.message().find("feature 'f_x' already has a probe (change 'a-one')"), std::string::npos)
+        << e.what();
+  }
+  {  // a probe kind nobody knows
+    auto e = load_error(doc(entry("a-one", "    probe: {rust: x}\n", "2.6:2.14", "f_x")));
+    EXPECT_EQ(e.line(), 14);
+  }
+  {  // a probe without a feature
+    auto e = load_error(doc(entry("a-one", "    probe: {cxx: x}\n")));
+    EXPECT_NE(e.message().find("probe needs a feature"), std::string::npos) << e.what();
+  }
+  {  // a landing that goes backwards
+    auto e = load_error(doc(entry("a-one", "", "2.9:2.8")));
+    EXPECT_NE(e.message().find("must be a later release than newest_without 2.9"), std::string::npos) << e.what();
+  }
+  {  // a feature none of whose changes gives the probe
+    std::string two = entry("a-one", "", "2.6:2.14", "f_x");
+    two.replace(two.find("    probe: {none: n}\n"), 21, "");
+    auto e = load_error(doc(two));
+    EXPECT_NE(e.message().find("feature 'f_x' has no probe"), std::string::npos) << e.what();
+  }
+  auto kb = KnowledgeBase::load(doc(entry("a-one", "    probe:\n      cxx: |\n        #include <x.h>\n", "2.6:2.14",
+                                          "f_x")),
+                                "kb.yaml");
+  EXPECT_EQ(kb.feature("f_x")->probe.kind, contract::Probe::Kind::Cxx);
+  EXPECT_EQ(kb.feature("f_x")->probe.source, "#include <x.h>\n");
 }
 
 TEST(KnowledgeBaseLoad, PatternsAreValidated) {
@@ -387,7 +506,7 @@ TEST(KnowledgeBaseLoad, PatternsAreValidated) {
                                         "        files: [\"*.cc\"]\n"
                                         "        message: m\n"
                                         "        fix: f\n")));
-  EXPECT_EQ(bad_regex.line(), 13);
+  EXPECT_EQ(bad_regex.line(), 14);
   EXPECT_EQ(bad_regex.column(), 16);
   EXPECT_NE(bad_regex.message().find("not a valid ECMAScript regex"), std::string::npos) << bad_regex.what();
 
@@ -397,7 +516,7 @@ TEST(KnowledgeBaseLoad, PatternsAreValidated) {
                                                        "        files: [\"*.cc\"]\n"
                                                        "        message: m\n"
                                                        "        fix: f\n")));
-  EXPECT_EQ(missing_without_requires.line(), 13);
+  EXPECT_EQ(missing_without_requires.line(), 14);
   EXPECT_NE(missing_without_requires.message().find("needs 'requires_regex'"), std::string::npos);
 
   auto both = load_error(doc(entry("a-one",
@@ -416,7 +535,7 @@ TEST(KnowledgeBaseLoad, PatternsAreValidated) {
                                        "        files: []\n"
                                        "        message: m\n"
                                        "        fix: f\n")));
-  EXPECT_EQ(no_files.line(), 14);
+  EXPECT_EQ(no_files.line(), 15);
   EXPECT_NE(no_files.message().find("files must be a non-empty list"), std::string::npos) << no_files.what();
 }
 
@@ -457,7 +576,7 @@ TEST(KnowledgeBaseLoad, ContractItemsAreLoadedAndValidated) {
 
   auto e = load_error(doc(entry("a", "    contract_items: [\"isAvailable\"]\n")));
   EXPECT_NE(e.message().find("is not a contract item id"), std::string::npos) << e.what();
-  EXPECT_EQ(e.line(), 12);  // the item inside the flow list
+  EXPECT_EQ(e.line(), 13);  // the item inside the flow list
   e = load_error(doc(entry("a", "    contract_items: []\n")));
   EXPECT_NE(e.message().find("non-empty list"), std::string::npos) << e.what();
   e = load_error(doc(entry("a", "    contract_items: [\"macro:X\", \"macro:X\"]\n")));
