@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end: generate a backend with accelgen, build and install it into a virtual environment inside the
-# root filesystem of a real torch, and run its own pytest suite there with nothing but `import torch`.
+# root filesystem of a real torch, and run its own pytest suite there with nothing but `import torch`, from the
+# backend's folder as its README says (the installed package is the one tested); then check that without a test
+# requirement (expecttest hidden) pytest stops with one message naming the `test` extra.
 #
 #   backend_in_rootfs.sh ACCELGEN ROOTFS_TORCH WORKDIR [GENERATE_TORCH]
 #
@@ -37,7 +39,7 @@ echo "e2e: torch $generate_torch backend in the torch $rootfs_torch root filesys
   cd "$work"
   export PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 CMAKE_BUILD_PARALLEL_LEVEL=2
   # A fresh build per root filesystem: nothing compiled against another torch may be reused.
-  rm -rf venv mydevice/build mydevice/*.egg-info
+  rm -rf venv mydevice/build mydevice/src/*.egg-info
   python3 -m venv --system-site-packages venv
   start=$(date +%s)
   venv/bin/pip install --no-build-isolation --no-index --no-deps ./mydevice > pip-install.log 2>&1 || {
@@ -58,8 +60,25 @@ print(y)
 assert x.device.type == "mydevice", x.device
 assert torch.equal(y, torch.full((3,), 2.0)), y
 PY
-  # From outside the source tree, so that `import torch_mydevice` finds the installed package, not the sources.
-  cd "$work"
-  "$work/venv/bin/python" -m pytest -q -p no:cacheprovider -rs mydevice/tests "${@:2}"
+  # From the backend'"'"'s root, as its README says: the src layout (src/torch_mydevice/) means Python started here
+  # imports the installed package with its extension module, never the bare sources.
+  cd "$work/mydevice"
+  "$work/venv/bin/python" -c "import torch_mydevice; assert torch_mydevice.__file__.startswith(\"$work/venv/\"), \
+    torch_mydevice.__file__"
+  "$work/venv/bin/python" -m pytest -q -p no:cacheprovider -rs tests "${@:2}"
+  # Without a test requirement (here expecttest, hidden from this one run) the suite stops at once with one
+  # message naming it and the extra to install, and exit status 5 (no tests collected), not an import error per
+  # file.
+  mkdir -p "$work/hide-expecttest"
+  echo "import sys; sys.modules[\"expecttest\"] = None" > "$work/hide-expecttest/sitecustomize.py"
+  status=0
+  PYTHONPATH="$work/hide-expecttest" "$work/venv/bin/python" -m pytest -q -p no:cacheprovider tests \
+    > "$work/pytest-without-expecttest.log" 2>&1 || status=$?
+  cat "$work/pytest-without-expecttest.log"
+  [ "$status" -eq 5 ] || { echo "pytest without expecttest exited with $status, not 5" >&2; exit 1; }
+  grep -q "they need expecttest.*pip install .torch_mydevice\[test\]" "$work/pytest-without-expecttest.log" || {
+    echo "pytest without expecttest did not name it and the test extra" >&2; exit 1; }
+  ! grep -q "Error" "$work/pytest-without-expecttest.log" || {
+    echo "pytest without expecttest reported errors instead of one message" >&2; exit 1; }
 ' e2e "$work" "${pytest_selection[@]}"
 done

@@ -1,7 +1,7 @@
 // The generated Python package: its src layout (src/torch_NAME/) and the carrying over of trees generated with
 // the earlier layout (torch_NAME/ at the backend's root: every file moves to its new place, the user's own files
 // as they are and the user's edits of generated files merged, nothing of the user's lost or left in use at the old
-// place).
+// place), and the `test` extra that lists what the generated tests import beyond torch.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -21,6 +21,7 @@ using ::testing::Not;
 using testing_support::CommandResult;
 using testing_support::read_text;
 using testing_support::run_accelgen;
+using testing_support::run_command;
 using testing_support::snapshot;
 using testing_support::TempDir;
 using testing_support::write_text;
@@ -210,6 +211,62 @@ TEST(SrcLayout, ThePythonPackageIsRenderedUnderSrc) {
   EXPECT_THAT(find(".gitignore"), HasSubstr("src/torch_mydevice/_C*.so"));
   EXPECT_THAT(find("README.md"), HasSubstr("src/torch_mydevice/user.py"));
   EXPECT_THAT(find("README.md"), Not(HasSubstr("| `torch_mydevice/")));
+}
+
+TEST(TestExtra, ListsEveryModuleTheGeneratedTestsImportBeyondTorchAndTheStandardLibrary) {
+  const Generation generation = prepare_generation(
+      {read_text(fs::path(ACCELGEN_SOURCE_DIR) / "generated_example/accelgen.yaml"), "accelgen.yaml", "", "/usr"});
+  TempDir tmp;
+  std::string test_files;
+  for (const auto& f : generation.inputs.files) {
+    write_text(tmp.path() / f.path, f.content);
+    if (f.path.starts_with("tests/") && f.path.ends_with(".py")) test_files += " " + (tmp.path() / f.path).string();
+  }
+  // The extra (pyproject.toml), the list conftest.py checks, and the top-level modules the tests import that are
+  // neither the standard library nor torch nor the backend (nor the tests' own conftest).
+  const std::string check = R"(
+import ast, sys, tomllib
+extra = tomllib.load(open(sys.argv[1], "rb"))["project"]["optional-dependencies"]["test"]
+conftest = ast.parse(open(sys.argv[2], encoding="utf-8").read())
+checked = next(ast.literal_eval(node.value) for node in conftest.body
+               if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "TEST_REQUIREMENTS")
+imported = set()
+for path in sys.argv[2:]:
+    for node in ast.walk(ast.parse(open(path, encoding="utf-8").read(), path)):
+        if isinstance(node, ast.Import):
+            imported.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            imported.add(node.module.split(".")[0])
+imported -= set(sys.stdlib_module_names) | {"torch", "torch_mydevice", "conftest"}
+print("extra:", " ".join(sorted(extra)))
+print("checked:", " ".join(sorted(checked)))
+print("imported:", " ".join(sorted(imported)))
+)";
+  write_text(tmp.path() / "check.py", check);
+  const CommandResult r = run_command("python3 " + (tmp.path() / "check.py").string() + " " +
+                                      (tmp.path() / "pyproject.toml").string() + " " +
+                                      (tmp.path() / "tests/conftest.py").string() + test_files);
+  ASSERT_EQ(r.status, 0) << r.output;
+  // pytest runs the tests; PyTorch's test harness (torch.testing._internal) needs expecttest and numpy, which a pip
+  // torch does not bring. conftest.py checks those two (pytest itself is running when it does).
+  EXPECT_THAT(r.output, HasSubstr("extra: expecttest numpy pytest\n"));
+  EXPECT_THAT(r.output, HasSubstr("checked: expecttest numpy\n"));
+  // Imported directly: pytest only. A new third-party import in a test template belongs in the extra (and in
+  // conftest.py's TEST_REQUIREMENTS).
+  EXPECT_THAT(r.output, HasSubstr("imported: pytest\n"));
+}
+
+TEST(TestExtra, TheConftestStopsTheRunWithOneMessageNamingTheExtra) {
+  const Generation generation = prepare_generation(
+      {read_text(fs::path(ACCELGEN_SOURCE_DIR) / "generated_example/accelgen.yaml"), "accelgen.yaml", "", "/usr"});
+  for (const auto& f : generation.inputs.files) {
+    if (f.path != "tests/conftest.py") continue;
+    EXPECT_THAT(f.content, HasSubstr("pytest.exit("));
+    EXPECT_THAT(f.content, HasSubstr("pip install 'torch_mydevice[test]'"));
+    EXPECT_THAT(f.content, HasSubstr("returncode=pytest.ExitCode.NO_TESTS_COLLECTED"));
+    return;
+  }
+  ADD_FAILURE() << "no tests/conftest.py";
 }
 
 /// Rewrites a tree generated now into the layout earlier accelgen versions wrote: the package at the root.
