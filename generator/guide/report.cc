@@ -162,11 +162,20 @@ std::vector<std::string> not_known_in_step(const Guidance& g) {
 }
 
 std::string uncertain_sentence(const Guidance& g, const std::vector<std::string>& ids) {
+  using Presence = contract::Landing::Presence;
+  bool from_unsure = false, to_unsure = false;
+  for (const auto& cg : g.changes) {
+    if (cg.known_in_step) continue;
+    from_unsure |= cg.change->landing.in(g.from.min) == Presence::Unknown;
+    to_unsure |= cg.change->landing.in(g.to.max) == Presence::Unknown;
+  }
+  std::string releases = from_unsure && to_unsure ? "torch " + g.from.min.to_string() + " and " + g.to.max.to_string()
+                         : from_unsure            ? "torch " + g.from.min.to_string()
+                                                  : "torch " + g.to.max.to_string();
   std::string list;
   for (const auto& id : ids) list += (list.empty() ? "" : ", ") + id;
-  return std::to_string(ids.size()) + " of them landed somewhere between two releases accelgen knows (torch " +
-         g.from.display() + " or " + g.to.display() +
-         " may or may not have them; each says which releases): " + list +
+  return std::to_string(ids.size()) + " of them are dated only to a span of releases around " + releases +
+         ", which may or may not have them (each says which releases): " + list +
          ". The generated backend detects these in the installed torch, so it is right either way.";
 }
 
