@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <mutex>
+#include <string>
 
 namespace torch_mydevice {
 
@@ -68,11 +69,15 @@ void lazy_init() {
   });
 }
 
-void check_device_index(c10::DeviceIndex index) {
-  const c10::DeviceIndex count = device_count();
-  TORCH_CHECK_INDEX(
-      index >= 0 && index < count, "Invalid mydevice device index ", static_cast<int>(index), ": there ",
-      count == 1 ? "is " : "are ", static_cast<int>(count), " device(s)");
+// PyTorch passes a backend the index the user wrote ("mydevice:7", set_device(7), Stream(device=7)) without
+// comparing it with deviceCount(): every entry point that receives one (guard, hooks, allocator, streams,
+// generators, the Python bindings) checks it here before it indexes a per-device table or reaches the runtime.
+// TORCH_CHECK_INDEX raises c10::IndexError, which torch turns into Python's IndexError.
+void check_device_index(std::int64_t index) {
+  const int count = device_count();
+  TORCH_CHECK_INDEX(index >= 0 && index < count, "invalid mydevice device index ", index, ": mydevice has ", count,
+                    count == 1 ? " device" : " devices", count > 0 ? " (valid indices: 0 to " : "",
+                    count > 0 ? std::to_string(count - 1) + ")" : std::string());
 }
 
 // The current device of each thread is kept here and handed to the runtime only inside DeviceScope, right

@@ -11,6 +11,8 @@
 // threads do not survive fork); every entry point then raises a clear error instead of hanging.
 #include <c10/core/Device.h>
 
+#include <cstdint>
+
 namespace torch_mydevice {
 
 // Number of devices; never initializes and never throws (0 if something is wrong).
@@ -25,8 +27,10 @@ bool is_in_bad_fork() noexcept;
 // Initializes the runtime once; throws if called in a bad fork or if there is no device.
 void lazy_init();
 
-// Throws an IndexError naming the valid range unless 0 <= index < device_count().
-void check_device_index(c10::DeviceIndex index);
+// Throws an IndexError naming the device count unless 0 <= index < device_count(). Every index PyTorch or Python
+// hands the backend goes through it before it selects a device; 64 bits, so that an index a caller has not yet
+// narrowed to c10::DeviceIndex (8 bits) is reported as given, not wrapped around.
+void check_device_index(std::int64_t index);
 
 // The calling thread's current device (starts at 0). Reading and setting it never initializes the runtime.
 c10::DeviceIndex current_device();

@@ -56,11 +56,22 @@ void MydeviceGuardImpl::setDevice(c10::Device device) const {
 }
 
 void MydeviceGuardImpl::uncheckedSetDevice(c10::Device device) const noexcept {
-  // Used by guard destructors to restore the previous device: report problems, never throw.
+  // Guard destructors call this to restore the device they found, so it is noexcept: an exception escaping here
+  // would terminate the process. The index is normally one the guard read from getDevice(), hence valid; an
+  // invalid one (check_device_index throws) leaves the current device unchanged, with a warning.
+  const auto warn = [&](const char* why) noexcept {
+    try {
+      TORCH_WARN("mydevice: cannot make ", device, " current: ", why);
+    } catch (...) {
+      // a warning handler that throws (warnings as errors) must not end the process either
+    }
+  };
   try {
     set_device(device.index());
   } catch (const c10::Error& e) {
-    TORCH_WARN("mydevice: cannot restore device ", device, ": ", e.what_without_backtrace());
+    warn(e.what_without_backtrace());
+  } catch (const std::exception& e) {
+    warn(e.what());
   }
 }
 

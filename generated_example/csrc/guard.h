@@ -55,8 +55,10 @@ struct MydeviceGuardImpl final : public c10::impl::DeviceGuardImplInterface {
 
   // torch.Stream.native_handle(): the driver::Stream.
   void* getStreamNativeHandle(const c10::Stream stream) const override;
+
   // torch.Stream.is_capturing(): graph capture status of the stream.
   bool isStreamCapturing(const c10::Stream& stream) const override;
+
   // torch.accelerator.get_device_capability(): the dtypes of the device spec.
   c10::DeviceCapability getDeviceCapability(c10::Device device) const override;
 };

@@ -15,6 +15,7 @@
 #include "runtime_check.h"
 #include "runtime_config.h"
 #include "stream.h"
+#include "version.h"
 
 #include <Python.h>
 
@@ -27,6 +28,7 @@
 #endif
 
 #include <exception>
+#include <limits>
 #include <string>
 
 namespace torch_mydevice {
@@ -103,7 +105,12 @@ bool parse_device(PyObject* arg, c10::DeviceIndex* device) {
   if (value == -1 && PyErr_Occurred()) {
     return false;
   }
-  *device = static_cast<c10::DeviceIndex>(value);
+  // c10::DeviceIndex is 8 bits: a larger index would wrap around (257 would select device 1), so it is refused with
+  // the message of every out-of-range index. A negative index means the current device, as in torch.cuda.
+  if (value > std::numeric_limits<c10::DeviceIndex>::max()) {
+    check_device_index(value);
+  }
+  *device = value < 0 ? c10::DeviceIndex{-1} : static_cast<c10::DeviceIndex>(value);
   return true;
 }
 
@@ -254,6 +261,7 @@ PyObject* set_stream(PyObject*, PyObject* args) {
     return nullptr;
   }
   TORCH_CHECK(device_type == static_cast<unsigned>(c10::DeviceType::PrivateUse1), "Expected a mydevice stream");
+  check_device_index(device_index);
   lazy_init();
   const c10::Device device(c10::DeviceType::PrivateUse1, static_cast<c10::DeviceIndex>(device_index));
   (void)exchange_stream(c10::Stream(c10::Stream::UNSAFE, device, static_cast<c10::StreamId>(stream_id)));
@@ -357,6 +365,25 @@ PyObject* default_generator_py(PyObject*, PyObject* arg) {
   MYDEVICE_PY_END(nullptr)
 }
 
+// {feature: True/False} for every torch feature CMake probed (cmake/torch_features.cmake); torch_has() reads it.
+PyObject* torch_features_py(PyObject*, PyObject*) {
+  MYDEVICE_PY_BEGIN
+  PyObject* features = PyDict_New();
+  bool ok = features != nullptr;
+  [[maybe_unused]] const auto add = [&](const char* feature, bool present) {
+    ok = ok && PyDict_SetItemString(features, feature, present ? Py_True : Py_False) == 0;
+  };
+#define MYDEVICE_ADD_FEATURE(feature, macro) add(#feature, (macro) != 0);
+  MYDEVICE_FOR_EACH_PROBED_TORCH_FEATURE(MYDEVICE_ADD_FEATURE)
+#undef MYDEVICE_ADD_FEATURE
+  if (!ok) {
+    Py_XDECREF(features);
+    return nullptr;
+  }
+  return features;
+  MYDEVICE_PY_END(nullptr)
+}
+
 PyMethodDef methods[] = {
     {"_init", init, METH_NOARGS, "Initialize the mydevice runtime (lazy initialization)."},
     {"_is_initialized", is_initialized_py, METH_NOARGS, nullptr},
@@ -376,6 +403,7 @@ PyMethodDef methods[] = {
     {"_reset_accumulated_memory_stats", reset_accumulated_memory_stats, METH_O, nullptr},
     {"_mem_get_info", mem_get_info, METH_O, nullptr},
     {"_cpu_convolution_backward_data_is_wrong", cpu_convolution_backward_data_is_wrong_py, METH_NOARGS, nullptr},
+    {"_torch_features", torch_features_py, METH_NOARGS, "The probed torch features this module was compiled with."},
     {"_host_empty_cache", host_empty_cache, METH_NOARGS, nullptr},
     {"_default_generator", default_generator_py, METH_O, nullptr},
     {nullptr, nullptr, 0, nullptr}};

@@ -2,10 +2,17 @@
 # Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 """Shared setup of the torch_mydevice tests: the backend is loaded and the device count known."""
 
+import importlib.util
 import os
 
 import pytest
 import torch
+
+# What the tests import beyond torch and pytest: PyTorch's own test harness (torch.testing._internal, used by the
+# device-generic, OpInfo and model suites) needs expecttest and numpy, which a pip-installed torch does not pull
+# in. They are this package's "test" extra (pyproject.toml): pip install 'torch_mydevice[test]'.
+TEST_REQUIREMENTS = ("expecttest", "numpy")
+MISSING_TEST_REQUIREMENTS = [name for name in TEST_REQUIREMENTS if importlib.util.find_spec(name) is None]
 
 import torch_mydevice  # noqa: F401  (already loaded by `import torch` when autoload is on; explicit is harmless)
 
@@ -37,6 +44,13 @@ def pytest_report_header(config):
 
 
 def pytest_configure(config):
+    if MISSING_TEST_REQUIREMENTS:
+        # One message for the whole run instead of an import error in every file that uses the harness. Exit
+        # status 5 is pytest's own "no tests collected": nothing ran, so this must not pass as a green run.
+        missing = ", ".join(MISSING_TEST_REQUIREMENTS)
+        pytest.exit(f"torch_mydevice tests not run: they need {missing}, which this Python lacks; install the test "
+                    f"extra: pip install 'torch_mydevice[test]' (from the backend's folder: pip install '.[test]')",
+                    returncode=pytest.ExitCode.NO_TESTS_COLLECTED)
     config.addinivalue_line("markers", "opinfo: the sweep of PyTorch's OpInfo database (test_opinfo_sweep.py)")
 
 

@@ -105,15 +105,22 @@ def test_torch_stream_is_a_context_manager():
     assert torch.accelerator.current_stream().stream_id == 0
 
 
-def test_native_handle_capturing_and_capability():
+def test_stream_native_handle():
     s = torch.mydevice.Stream()
     handle = s.native_handle  # a property (the driver's stream handle)
     assert (handle() if callable(handle) else handle) != 0
+
+
+def test_stream_is_capturing():
+    s = torch.mydevice.Stream()
     capturing = s.is_capturing
     assert not (capturing() if callable(capturing) else capturing)
-    capability = torch.accelerator.get_device_capability(DEVICE)
+
+
+def test_device_capability_lists_the_spec_dtypes():
     from conftest import SPEC_DTYPES
 
+    capability = torch.accelerator.get_device_capability(DEVICE)
     assert set(capability["supported_dtypes"]) == set(SPEC_DTYPES)
 
 

@@ -10,7 +10,7 @@
 //     same operator can also have CPU or CUDA kernels registered elsewhere.
 // The dispatcher runs AutogradPrivateUse1 before PrivateUse1. An operator without a derivative formula goes
 // through the autograd fallback: the forward works, and backward() through it warns that there is no derivative
-// formula. Give it one with torch.library.register_autograd in Python (in torch_mydevice/user.py) if you need it.
+// formula. Give it one with torch.library.register_autograd in Python (in src/torch_mydevice/user.py) if you need it.
 //
 // Example: uncomment, rebuild (pip install --no-build-isolation .), then in Python
 //   torch.ops.mydevice_user.scale(torch.ones(3, device="mydevice"), 2.0)

@@ -68,7 +68,7 @@ from . import _compile  # noqa: E402  (torch.compile: registers with Dynamo and 
 
 _compile.install()
 
-# Your own Python glue: torch_mydevice/user.py, created once by accelgen and then yours (never regenerated). It is
+# Your own Python glue: src/torch_mydevice/user.py, created once by accelgen and then yours (never regenerated). It is
 # imported last, when the backend is fully registered. Deleting it is fine.
 try:
     from . import user  # noqa: E402,F401

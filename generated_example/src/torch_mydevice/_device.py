@@ -115,6 +115,14 @@ def _parse_device_index(device: _device_t):
     return device
 
 
+def _invalid_device_index(index: int) -> IndexError:
+    """The error for an index outside 0 .. device_count() - 1, worded like C++'s check_device_index (device.cc)."""
+    count = device_count()
+    valid = f" (valid indices: 0 to {count - 1})" if count > 0 else ""
+    return IndexError(f"invalid mydevice device index {index}: mydevice has {count} device{'' if count == 1 else 's'}"
+                      f"{valid}")
+
+
 def _get_device_index(device: _device_t, optional: bool = False) -> int:
     """The device index of `device`; None means the current device (when `optional`)."""
     index = _parse_device_index(device)

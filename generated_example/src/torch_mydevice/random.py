@@ -11,7 +11,7 @@ from typing import Iterable, List
 import torch
 
 from . import _C
-from ._device import _device_t, _get_device_index, device_count
+from ._device import _device_t, _get_device_index, _invalid_device_index, device_count
 
 # torch.Generator objects wrapping the default generator of each device. Creating them does not initialize
 # the device, so seeding before fork() is safe.
@@ -21,7 +21,7 @@ default_generators = tuple(_C._default_generator(i) for i in range(device_count(
 def _generator(device: _device_t) -> torch.Generator:
     index = _get_device_index(device, optional=True)
     if not 0 <= index < len(default_generators):
-        raise IndexError(f"Invalid mydevice device index {index}: there are {len(default_generators)} device(s)")
+        raise _invalid_device_index(index)
     return default_generators[index]
 
 
