@@ -41,6 +41,10 @@ void report_recovery(const TreeReport& report) {
   if (!report.recovery.empty()) std::cerr << "accelgen: " << report.recovery << "\n";
 }
 
+std::string torch_option_text(const std::string& min, const std::string& max) {
+  return min == max ? min : min + ":" + max;
+}
+
 std::string torch_option_as_yaml(const std::string& option) {
   if (option == "auto") return "auto";
   const auto colon = option.find(':');

@@ -27,6 +27,9 @@ UpdateOptions tree_update_options(bool dry_run, bool no_merge_base);
 /// Prints what was done about an interrupted earlier run (if anything) on stderr.
 void report_recovery(const TreeReport& report);
 
+/// A torch target as --torch and --to spell it: "2.14" (min == max), or "2.6:2.14" for a range.
+std::string torch_option_text(const std::string& min, const std::string& max);
+
 /// The --torch value as the spec's YAML spelling: "2.14" -> "\"2.14\"", "2.6:2.14" -> {min: .., max: ..}.
 std::string torch_option_as_yaml(const std::string& option);
 

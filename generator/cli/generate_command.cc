@@ -6,8 +6,10 @@
 #include <sstream>
 
 #include "cli/command_common.h"
+#include "output/manifest.h"
 #include "output/tree_fs.h"
 #include "output/tree_lock.h"
+#include "plan/backend_renderer.h"
 #include "plan/generation.h"
 #include "spec/diagnostic.h"
 #include "spec/spec_loader.h"
@@ -26,6 +28,48 @@ void setup_generate_command(CLI::App& app, GenerateOptions& options) {
                 "Merge edited files against nothing when their merge base cannot be rebuilt (every difference "
                 "becomes a conflict block)");
 }
+
+namespace {
+
+/// The manifest of the tree in `dir`, if it has one that can be read (if not, the update that follows says why).
+std::optional<Manifest> readable_manifest(const std::filesystem::path& dir) {
+  try {
+    return read_manifest(dir);
+  } catch (const DiagnosticError&) {
+    return std::nullopt;
+  }
+}
+
+/// Where this run's torch target comes from, as the user wrote it: `--torch 2.6`, `accelgen.yaml torch: "2.6"`.
+std::string target_origin(const GenerateOptions& options, const DeviceSpec& spec) {
+  if (!options.torch.empty()) return "--torch " + options.torch;
+  const std::string field = kSpecFileName + " torch: ";
+  if (spec.torch.kind == TorchRequest::Kind::Auto) return field + "auto, the torch under " + options.torch_prefix;
+  const bool range = spec.torch.kind == TorchRequest::Kind::Range;
+  return field + torch_option_as_yaml(range ? spec.torch.min + ":" + spec.torch.max : spec.torch.min);
+}
+
+/// When this run moves the tree to another torch target than the one it was generated for, the report says so
+/// first, so that nothing goes back silently (for instance a spec whose torch field still names the version the
+/// tree was generated for before an upgrade): "torch target: 2.14 -> 2.6 (from accelgen.yaml torch: "2.6")". A
+/// move back to an older torch also says how to stay. Nothing is printed when the target is the same or the tree
+/// had no manifest.
+void report_target_change(const std::optional<Manifest>& before, const Generation& generation,
+                          const GenerateOptions& options) {
+  const TargetVersions& now = generation.targets;
+  if (!before || (before->torch_min == now.min.to_string() && before->torch_max == now.max.to_string())) return;
+  const std::string was = torch_option_text(before->torch_min, before->torch_max);
+  std::cout << "torch target: " << was << " -> " << torch_option_text(now.min.to_string(), now.max.to_string())
+            << " (from " << target_origin(options, generation.spec) << ")";
+  const auto was_max = contract::TorchVersion::parse(before->torch_max);
+  if (was_max && now.max < *was_max) {
+    std::cout << ", back to an older torch\n  to keep the tree at " << was << ", run `accelgen upgrade --to " << was
+              << "`: it regenerates for " << was << " and records it in " << kSpecFileName;
+  }
+  std::cout << "\n";
+}
+
+}  // namespace
 
 int run_generate_command(const GenerateOptions& options) {
   return run_guarded([&] {
@@ -51,9 +95,11 @@ int run_generate_command(const GenerateOptions& options) {
       trace("full path: " + why_not);
     }
     const Generation generation = render_generation(request, std::move(resolved));
+    const std::optional<Manifest> before = readable_manifest(dir);
     const TreeReport report =
         update_tree(dir, generation.inputs, tree_update_options(options.dry_run, options.no_merge_base));
     report_recovery(report);
+    report_target_change(before, generation, options);
     if (report.changes.empty()) {
       std::cout << "Up to date: nothing to change (torch " << generation.targets.display() << ").\n";
     } else {

@@ -14,6 +14,7 @@
 #include "plan/version_knowledge.h"
 #include "spec/diagnostic.h"
 #include "spec/spec_loader.h"
+#include "spec/torch_field.h"
 
 namespace accelgen::cli {
 
@@ -32,6 +33,29 @@ void setup_upgrade_command(CLI::App& app, UpgradeOptions& options) {
                 "Merge edited files against nothing when their merge base cannot be rebuilt");
   add_report_options(cmd, options.scan, options.format, options.output);
 }
+
+namespace {
+
+/// Regenerates the tree for `to` from its spec with the torch field set to `to`, and writes that spec over
+/// accelgen.yaml in the same transaction: the tree's spec names the target the tree was generated for, so a later
+/// `accelgen generate` keeps it there (conflicts or not) instead of going back to the target the spec named before.
+guide::Regeneration regenerate_for_target(const fs::path& dir, const fs::path& spec_path, const std::string& spec_text,
+                                          const TargetVersions& to, const UpgradeOptions& options) {
+  const std::string recorded_spec = with_torch_target(spec_text, spec_path.string(), to);
+  const Generation generation = prepare_generation({recorded_spec, spec_path.string(), "", "/usr"});
+  UpdateOptions update = tree_update_options(options.dry_run, options.no_merge_base);
+  update.rewrite_spec_from = spec_text;
+  return {update_tree(dir, generation.inputs, update), options.dry_run};
+}
+
+/// One line on stderr (the report on stdout may be JSON): where the new target is recorded.
+void report_recorded_target(const fs::path& spec_path, const TargetVersions& to, bool dry_run) {
+  std::cerr << (dry_run ? "Would record" : "Recorded") << " torch "
+            << torch_option_text(to.min.to_string(), to.max.to_string()) << " in " << spec_path.string()
+            << " (its torch: field), the target `accelgen generate` keeps.\n";
+}
+
+}  // namespace
 
 int run_upgrade_command(const UpgradeOptions& options) {
   return run_guarded([&] {
@@ -79,14 +103,9 @@ int run_upgrade_command(const UpgradeOptions& options) {
     // build_guidance labels roots one per entry; keep the compact labels.
     guidance.scanned_roots = request.scan_root_labels;
 
-    if (!options.guide_only) {
-      GenerationRequest generation_request{spec_text, spec_path.string(), options.to, "/usr"};
-      const Generation generation = prepare_generation(generation_request);
-      guidance.regeneration = guide::Regeneration{
-          update_tree(dir, generation.inputs, tree_update_options(options.dry_run, options.no_merge_base)),
-          options.dry_run};
-    }
+    if (!options.guide_only) guidance.regeneration = regenerate_for_target(dir, spec_path, spec_text, to, options);
     emit_report(guidance, options.format, options.output);
+    if (guidance.regeneration) report_recorded_target(spec_path, to, options.dry_run);
     if (guidance.regeneration && guidance.regeneration->report.has_conflicts()) {
       std::cerr << guidance.regeneration->report.conflicts().size()
                 << " file(s) have conflicts between your edits and the new output; resolve the <<<<<<< / >>>>>>> "
