@@ -18,6 +18,14 @@ from .run import AREAS, run_all
 DEVICE_DTYPES = [str(dtype).removeprefix("torch.") for dtype in _native_dtypes]
 
 
+def _detected_features() -> str:
+    """The probed contract features (torch_has) and what this torch answered: "name yes, other no", or "none"."""
+    from torch_mydevice._torch_features import detected
+
+    answers = detected()
+    return ", ".join(f"{name} {'yes' if has else 'no'}" for name, has in answers.items()) or "none (one torch release)"
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m torch_mydevice.conformance", description=__doc__)
     parser.add_argument("--tests", required=True, help="the tests/ directory of the generated mydevice backend")
@@ -45,6 +53,7 @@ def main(argv=None) -> int:
             ("devices", f"{torch.mydevice.device_count()} x {torch.mydevice.get_device_name(0)}"),
             ("started", started.strftime("%Y-%m-%d %H:%M UTC")),
             ("mode", "quick (reduced OpInfo sweep)" if args.quick else "full"),
+            ("torch features detected", _detected_features()),
         ],
     }
     quality = quality_levels.assess({a.area: a for a in areas}, DEVICE_DTYPES, opinfo)
