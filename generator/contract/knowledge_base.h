@@ -154,7 +154,8 @@ class KnowledgeBaseError : public std::runtime_error {
 class KnowledgeBase {
  public:
   /// Parses and validates the YAML strictly: unknown keys, missing required fields, bad values, duplicate ids,
-  /// invalid regexes and features whose changes disagree on their landing or that lack a probe throw KnowledgeBaseError with the position.
+  /// invalid regexes, and features whose changes disagree on their landing or that lack a probe throw
+  /// KnowledgeBaseError with the position.
   static KnowledgeBase load(std::string_view yaml_text, std::string_view origin_name);
   static KnowledgeBase load_file(const std::filesystem::path& path);
 

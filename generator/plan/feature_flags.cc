@@ -54,10 +54,6 @@ kainjow::mustache::data compat_lines(const std::string& note) {
   return list;
 }
 
-}  // namespace
-
-namespace {
-
 kainjow::mustache::data flag(bool value) {
   using kainjow::mustache::data;
   return value ? data(data::type::bool_true) : data(data::type::bool_false);
@@ -110,7 +106,8 @@ TemplateData build_feature_flags(const TargetVersions& targets, const std::strin
     // Where a targeted range straddles the feature, the generated code asks the torch it is built against: the
     // configure-time probe's macro in C++ (cmake/torch_features.cmake), torch_has() in Python (_torch_features.py).
     // Only a feature nothing can probe falls back to the release that is known to have it.
-    item.set("guard_cpp", f.probe.kind == Kind::Cxx ? probe_macro(id, macro_prefix) : version_guard_cpp(f, macro_prefix));
+    item.set("guard_cpp",
+             f.probe.kind == Kind::Cxx ? probe_macro(id, macro_prefix) : version_guard_cpp(f, macro_prefix));
     item.set("guard_py", "torch_has(\"" + id + "\")");
     item.set("compat", flags.compat_note);
     item.set("compat_lines", compat_lines(flags.compat_note));

@@ -127,7 +127,8 @@ TEST(BackendRenderer, RangeOutputGuardsEveryVersionDependentBlock) {
   EXPECT_THAT(hooks_h->content, HasSubstr("\n#if MYDEVICE_TORCH_HAS_HOOKS_IS_AVAILABLE\n"));
   const GeneratedFile* probes = find(files, "cmake/torch_features.cmake");
   ASSERT_NE(probes, nullptr);
-  EXPECT_THAT(probes->content, HasSubstr("backend_probe_torch_feature(hooks_is_available MYDEVICE_TORCH_HAS_HOOKS_IS_AVAILABLE"));
+  EXPECT_THAT(probes->content,
+              HasSubstr("backend_probe_torch_feature(hooks_is_available MYDEVICE_TORCH_HAS_HOOKS_IS_AVAILABLE"));
   const GeneratedFile* fallback = find(files, "csrc/ops/fallback.cc");
   ASSERT_NE(fallback, nullptr);
   EXPECT_THAT(fallback->content, HasSubstr("// COMPAT(torch 2.7 to 2.14): "));

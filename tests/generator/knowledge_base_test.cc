@@ -135,7 +135,8 @@ TEST(KnowledgeBaseReal, DatingRecordsWhatIsKnown) {
   const Landing in_2_11{{2, 6}, {2, 11}}, after_2_11{{2, 11}, {2, 14}}, unknown{{2, 6}, {2, 14}};
   // Seen in torch 2.11.0's headers and Python sources.
   for (const char* id : {"torch-stable-only-guard", "hooks-is-available-required", "guard-stream-noexcept-dropped",
-                         "guard-stream-native-handle", "guard-device-capability", "guard-register-device-guard-function",
+                         "guard-stream-native-handle", "guard-device-capability",
+                         "guard-register-device-guard-function",
                          "device-allocator-base-class", "caching-allocator-namespace",
                          "caching-host-allocator-interface-two-args", "profiler-observer-single-arg",
                          "accelerator-device-index-context", "autocast-backends-macro-typo-fixed",
@@ -373,7 +374,8 @@ TEST(KnowledgeBaseReal, FeaturesForRanges) {
 // ------------------------------------------------------------------------------------------------ strictness
 
 TEST(KnowledgeBaseLoad, MinimalDocumentAndFeatureGrouping) {
-  auto kb = KnowledgeBase::load(doc(entry("a-one", "", "2.6:2.14", "f_x") + entry("a-two", "", "2.6:2.14", "f_x", false) +
+  auto kb = KnowledgeBase::load(doc(entry("a-one", "", "2.6:2.14", "f_x") +
+                                    entry("a-two", "", "2.6:2.14", "f_x", /*with_probe=*/false) +
                                     entry("b-old", "", "2.7:2.8")),
                                 "kb.yaml");
   ASSERT_EQ(kb.changes().size(), 3u);
