@@ -140,6 +140,7 @@ TemplateData build_torch_probes(const TargetVersions& targets, const std::string
   probes.set("any_cxx", flag(!cxx.is_empty_list()));
   probes.set("any_python", flag(!python.is_empty_list()));
   probes.set("any_version_only", flag(!version_only.is_empty_list()));
+  probes.set("any_probe", flag(!cxx.is_empty_list() || !python.is_empty_list()));
   probes.set("cxx", cxx);
   probes.set("python", python);
   probes.set("version_only", version_only);

@@ -10,28 +10,26 @@ looking at the running torch (an attribute, a module, a signature). The probes a
 
 import functools
 
-
-def _compiled_in(feature: str) -> bool:
-    from . import _C
-
-    return bool(_C._torch_features()[feature])
+from ._version import _TORCH_VERSION
 
 
-_PROBES = {
-}
+_PROBES = {}  # every targeted release agrees on what the code depends on: nothing to probe
+
+# What nothing can probe is answered by the release known to have it; each says why it is not probed.
+_VERSION_GUARDS = {}
 
 
 @functools.cache
 def torch_has(feature: str) -> bool:
     """True when the running torch (for C++ features: the torch the extension was built with) has `feature`."""
-    try:
-        probe = _PROBES[feature]
-    except KeyError:
-        known = ", ".join(sorted(_PROBES)) or "none"
-        raise KeyError(f"{feature!r} is not a torch feature this backend detects (detected: {known})") from None
-    return bool(probe())
+    if feature in _PROBES:
+        return bool(_PROBES[feature]())
+    if feature in _VERSION_GUARDS:
+        return _TORCH_VERSION >= _VERSION_GUARDS[feature]
+    known = ", ".join(sorted(_PROBES) + sorted(_VERSION_GUARDS)) or "none"
+    raise KeyError(f"{feature!r} is not a torch feature this backend knows of (known: {known})")
 
 
 def detected() -> dict:
-    """Every detected feature and whether the running torch has it (shown by the conformance report)."""
+    """Every probed feature and whether the running torch has it (shown by the conformance report)."""
     return {feature: torch_has(feature) for feature in sorted(_PROBES)}
