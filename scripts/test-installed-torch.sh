@@ -39,6 +39,10 @@ torch_version=$("$python" -c 'import torch; print(torch.__version__)' 2>/dev/nul
 echo "test-installed-torch: torch $torch_version from $("$python" -c 'import torch, os; print(os.path.dirname(torch.__file__))')"
 
 "$python" -m venv --system-site-packages "$work/venv"
+# A venv made from a Python that is itself in a venv (the usual home of a pip-installed torch) sees only the base
+# interpreter's packages: a .pth file adds the outer environment's site-packages, where its torch lives.
+"$python" -c 'import site, sys; sys.prefix != sys.base_prefix and print("\n".join(site.getsitepackages()))' \
+  >"$("$work/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/_outer_environment.pth"
 export PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}
 rm -rf "$tree/build"
 start=$(date +%s)

@@ -6,6 +6,7 @@
 // the hooks (hooks.cc), the device guard (guard.cc), the allocators (device_allocator.cc,
 // host_allocator.cc) and the operator kernels (ops/). The functions below are the small C API that the
 // Python device module (torch.mydevice) is built on, written with the plain CPython API.
+#include "cxx_runtime_check.h"
 #include "device.h"
 #include "device_allocator.h"
 #include "driver/driver.h"
@@ -417,6 +418,10 @@ PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "torch_mydevice._C",
 } // namespace torch_mydevice
 
 PyMODINIT_FUNC PyInit__C() {
+  if (const std::string problem = torch_mydevice::private_cxx_runtime_problem(); !problem.empty()) {
+    PyErr_SetString(PyExc_ImportError, problem.c_str());
+    return nullptr;
+  }
   // Every static initializer of the library (the runtime's included) has run: apply the spec's platform.
   torch_mydevice::ensure_runtime_configured();
   return PyModule_Create(&torch_mydevice::module_def);

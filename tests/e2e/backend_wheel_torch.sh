@@ -14,7 +14,9 @@
 #   3. the backend runs with nothing but `import torch`, torch_mydevice.distributed says why it is unavailable, and
 #      the smoke, device-module, distributed (skipped, saying why) and profiler tests pass;
 #   4. naming Gloo headers (CMAKE_ARGS=-DBACKEND_GLOO_INCLUDE_DIR) puts the distributed sources back, without a
-#      Gloo library (configure only, standalone cmake: Torch found through the venv's Python alone).
+#      Gloo library (configure only, standalone cmake: Torch found through the venv's Python alone);
+#   5. relinked with a static libstdc++ (exported or hidden), the module refuses to load, saying how to rebuild;
+#   6. a compiler without a shared libstdc++ is refused at configure time.
 #
 #   backend_wheel_torch.sh ACCELGEN WORKDIR
 set -euo pipefail
@@ -165,5 +167,41 @@ PY
   fi
   grep -q "^Torch_DIR:PATH=$wheel/" build-gloo/CMakeCache.txt || {
     echo "standalone cmake did not find the wheel'"'"'s torch" >&2; exit 1; }
+
+  # 5. A private copy of the C++ standard library (a toolchain that links libstdc++ statically, as one GPU
+  # image'"'"'s /opt/gcc did: the suite then crashed at the first formatted error message): the module refuses to
+  # load and says how to rebuild, whether the copy'"'"'s symbols are exported or hidden. Relinking only.
+  module=$(ls "$site"/torch_mydevice/_C*.so)
+  cp "$module" module-dynamic.so
+  for flags in "-static-libstdc++" "-static-libstdc++ -Wl,--exclude-libs,ALL"; do
+    cmake -S mydevice -B build "-DCMAKE_MODULE_LINKER_FLAGS=$flags" "-DCMAKE_SHARED_LINKER_FLAGS=$flags" \
+      > relink.log 2>&1 && cmake --build build >> relink.log 2>&1 || { cat relink.log; exit 1; }
+    out=$(sed -n "s|^BACKEND_OUTPUT_DIR:[A-Z]*=||p" build/CMakeCache.txt)
+    cp "$(ls "$out"/_C*.so)" "$module"
+    if TORCH_DEVICE_BACKEND_AUTOLOAD=0 venv/bin/python -c "import torch_mydevice" > import.log 2>&1; then
+      echo "torch_mydevice loaded although linked with $flags" >&2; exit 1
+    fi
+    for text in "ImportError" "own copy of the C++ standard library" "CXX=/usr/bin/g++"; do
+      grep -qF "$text" import.log || { echo "linked with $flags, the import error lacks \"$text\":" >&2
+        cat import.log >&2; exit 1; }
+    done
+    echo "e2e: linked with $flags, the module refuses to load: $(grep -o "own copy.*torch uses" import.log)"
+  done
+  cp module-dynamic.so "$module"
 ' e2e "$work" "$site"
+# 6. A GCC without a shared libstdc++ is refused at configure time, before anything is built (the check runs
+# before torch is looked for, so the host's cmake serves).
+cat > "$work/g++-without-shared-libstdc++" <<'SH'
+#!/bin/sh
+# Such a GCC answers the query for the shared library with its bare name: it has none.
+[ "$1" = "-print-file-name=libstdc++.so" ] && { echo libstdc++.so; exit 0; }
+exec g++ "$@"
+SH
+chmod +x "$work/g++-without-shared-libstdc++"
+if cmake -S "$work/mydevice" -B "$work/build-no-shared-libstdcxx" \
+     -DCMAKE_CXX_COMPILER="$work/g++-without-shared-libstdc++" > "$work/cmake-no-shared.log" 2>&1; then
+  echo "configure accepted a compiler without a shared libstdc++" >&2; exit 1
+fi
+tr -s " \n" " " < "$work/cmake-no-shared.log" | grep -q "has no shared libstdc++ (libstdc++.so)" || { cat "$work/cmake-no-shared.log" >&2; exit 1; }
+echo "e2e: a compiler without a shared libstdc++ is refused at configure time"
 echo "e2e: backend_wheel_torch passed in $(( $(date +%s) - start )) s"
