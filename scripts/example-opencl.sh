@@ -5,14 +5,17 @@
 #
 #   scripts/example-opencl.sh [--accelgen BIN] [--torch 2.14] [--upgrade-from 2.6] [--work DIR]
 #
-# --accelgen      the accelgen binary (default: build/generator/accelgen)
+# --accelgen      the accelgen binary (default: build/generator/accelgen, or $ACCELGEN_BUILD_DIR/generator/accelgen;
+#                 when that is not built yet, the script builds it first, as scripts/demo.sh does: installs
+#                 accelgen's Debian packages, configures CMake in that build folder and builds the accelgen target)
 # --torch         the root filesystem and the torch version generated for (default: 2.14)
 # --upgrade-from  generate for this torch first, copy the example's files in, then regenerate for --torch: the
 #                 regeneration must report no conflict and leave every file of the example untouched
 # --work          scratch folder, recreated (default: /tmp/accelgen-example-opencl)
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-accelgen=$repo/build/generator/accelgen
+build=${ACCELGEN_BUILD_DIR:-$repo/build}
+accelgen=
 torch=2.14
 upgrade_from=
 work=/tmp/accelgen-example-opencl
@@ -25,6 +28,16 @@ while [[ $# -gt 0 ]]; do
     *) echo "example-opencl.sh: unknown argument '$1' (see the comment at the top)" >&2; exit 2 ;;
   esac
 done
+if [[ -z $accelgen ]]; then
+  accelgen=$build/generator/accelgen
+  if [[ ! -x $accelgen ]]; then
+    echo "example-opencl: $accelgen is not built yet: building it first (cmake in $build)"
+    "$repo/scripts/install-deps.sh"
+    [[ -f $build/CMakeCache.txt ]] || cmake -S "$repo" -B "$build" -G Ninja >/dev/null
+    cmake --build "$build" --target accelgen
+  fi
+fi
+[[ -x $accelgen ]] || { echo "example-opencl: no accelgen binary at $accelgen" >&2; exit 2; }
 accelgen=$(realpath "$accelgen")
 work=$(realpath -m "$work")
 example=$repo/examples/opencl
