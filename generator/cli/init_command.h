@@ -1,4 +1,5 @@
-// accelgen init NAME [--dir PARENT] [--torch VERSION]: write a commented spec and generate the backend.
+// accelgen init NAME [--dir PARENT] [--torch VERSION] [--runtime accelsim|custom]: write a commented spec and
+// generate the backend.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -10,6 +11,7 @@ struct InitOptions {
   std::string parent_dir = ".";
   std::string torch = "2.14";
   std::string torch_prefix = "/usr";  // where `--torch auto` looks for torch
+  std::string runtime = "accelsim";   // device.runtime of the written spec (kDeviceRuntimes)
 };
 
 void setup_init_command(CLI::App& app, InitOptions& options);

@@ -133,7 +133,7 @@ FileSet render_backend(const DeviceSpec& spec, const TargetVersions& targets, co
                         {spec_file_name, spec.name, targets.display()});
 }
 
-std::string render_initial_spec(const std::string& name, const std::string& torch_yaml) {
+std::string render_initial_spec(const std::string& name, const std::string& torch_yaml, const std::string& runtime) {
   constexpr const char* kSpecTemplate = "templates/spec/accelgen.yaml.mustache";
   auto text = embedded::file(kSpecTemplate);
   if (!text) throw std::logic_error(std::string(kSpecTemplate) + " is not embedded in this build");
@@ -144,6 +144,7 @@ std::string render_initial_spec(const std::string& name, const std::string& torc
                  [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
   ctx.set("NAME", upper_name);
   ctx.set("torch_yaml", torch_yaml);
+  ctx.set("runtime", runtime);
   ctx.set("accelgen_version", std::string(kVersion));
   return render_template(*text, ctx, kSpecTemplate);
 }

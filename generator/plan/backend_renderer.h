@@ -56,7 +56,9 @@ std::string banner(const FileJob& job, const BannerNotes& notes);
 FileSet attach_banners(const std::map<std::string, FileJob>& jobs, const BannerNotes& notes);
 
 /// The commented spec `accelgen init NAME` writes (templates/spec/accelgen.yaml.mustache); `torch_yaml` is the
-/// YAML spelling of its torch field: "\"2.14\"", "{min: \"2.6\", max: \"2.14\"}" or "auto".
-std::string render_initial_spec(const std::string& name, const std::string& torch_yaml);
+/// YAML spelling of its torch field: "\"2.14\"", "{min: \"2.6\", max: \"2.14\"}" or "auto"; `runtime` its device.runtime
+/// (kDeviceRuntimes: the driver adapter scaffolded into csrc/driver/).
+std::string render_initial_spec(const std::string& name, const std::string& torch_yaml,
+                                const std::string& runtime = "accelsim");
 
 }  // namespace accelgen

@@ -7,6 +7,14 @@
 
 namespace accelgen {
 
+/// The values of device.runtime: the bundled simulated runtime, or a driver of the user's own (a scaffold whose
+/// every function fails naming itself until it is written).
+inline const std::vector<std::string> kDeviceRuntimes = {"accelsim", "custom"};
+
+/// What each device runtime means, for messages: "accelsim (the bundled simulated runtime) or custom (...)".
+inline constexpr const char* kDeviceRuntimesExplained =
+    "accelsim (the bundled simulated runtime) or custom (a driver adapter you write)";
+
 /// Where a value came from in the spec file, for later diagnostics (1-based; 0 = not from the file).
 struct SourcePos {
   int line = 0;

@@ -76,9 +76,10 @@ class SpecReader {
     });
     optional(n, "runtime", [&](const YAML::Node& v) {
       spec_.runtime = read_string(v, "a device runtime");
-      if (spec_.runtime != "accelsim" && spec_.runtime != "custom") {
+      if (std::find(kDeviceRuntimes.begin(), kDeviceRuntimes.end(), spec_.runtime) == kDeviceRuntimes.end()) {
+        const std::string typo = closest_match(spec_.runtime, kDeviceRuntimes);
         error(v, "unknown device runtime '" + spec_.runtime + "'",
-              "use accelsim (the bundled simulated runtime) or custom (a driver adapter you write)");
+              (typo.empty() ? "" : "did you mean '" + typo + "'? ") + "use " + kDeviceRuntimesExplained);
       }
     });
     if (spec_.display_name.empty()) spec_.display_name = spec_.name;
