@@ -54,6 +54,15 @@ TEST(Device, CurrentDeviceIsPerThreadAndStartsAtZero) {
   ASSERT_OK(accelsimSetDevice(0));
 }
 
+TEST(Device, HostAccessIsOnByDefault) {
+  // Kernels reach device memory unless ACCELSIM_HOST_ACCESS=0 (host_access_test covers that mode).
+  for (int d = 0; d < kTestDevices; ++d) {
+    int host_access = -1;
+    ASSERT_OK(accelsimDeviceGetHostAccess(&host_access, d));
+    EXPECT_EQ(host_access, 1) << "device " << d;
+  }
+}
+
 TEST(Device, StreamPriorityRange) {
   int least = 99, greatest = 99;
   ASSERT_OK(accelsimDeviceGetStreamPriorityRange(&least, &greatest));

@@ -21,6 +21,7 @@ const accelsimError_t kAllCodes[] = {
     accelsimErrorAlreadyInitialized,
     accelsimErrorKernelFailed,
     accelsimErrorNotPermitted,
+    accelsimErrorNotSupported,
     accelsimErrorUnknown,
 };
 
