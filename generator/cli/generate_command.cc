@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "cli/command_common.h"
+#include "cli/user_file_notices.h"
 #include "output/manifest.h"
 #include "output/tree_fs.h"
 #include "output/tree_lock.h"
@@ -90,18 +91,21 @@ int run_generate_command(const GenerateOptions& options) {
       if (why_not.empty()) {
         trace("no-op fast path: the tree matches the recorded inputs; nothing rendered");
         std::cout << "Up to date: nothing to change (torch " << resolved.targets.display() << ").\n";
+        for (const auto& note : missing_scaffold_notes(dir)) std::cout << "\n" << note << "\n";
         return kExitOk;
       }
       trace("full path: " + why_not);
     }
     const Generation generation = render_generation(request, std::move(resolved));
     const std::optional<Manifest> before = readable_manifest(dir);
-    const TreeReport report =
-        update_tree(dir, generation.inputs, tree_update_options(options.dry_run, options.no_merge_base));
+    UpdateOptions update = tree_update_options(options.dry_run, options.no_merge_base);
+    update.review_user_files = user_file_review(generation);
+    const TreeReport report = update_tree(dir, generation.inputs, update);
     report_recovery(report);
     report_target_change(before, generation, options);
     if (report.changes.empty()) {
       std::cout << "Up to date: nothing to change (torch " << generation.targets.display() << ").\n";
+      for (const auto& note : report.notes) std::cout << "\n" << note << "\n";
     } else {
       std::cout << (options.dry_run ? "Would change" : "Changed") << " (torch " << generation.targets.display()
                 << "):\n" << report.describe();

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "cli/command_common.h"
+#include "cli/user_file_notices.h"
 #include "cli/guide_command.h"
 #include "guide/guidance.h"
 #include "guide/user_code.h"
@@ -45,6 +46,7 @@ guide::Regeneration regenerate_for_target(const fs::path& dir, const fs::path& s
   const Generation generation = prepare_generation({recorded_spec, spec_path.string(), "", "/usr"});
   UpdateOptions update = tree_update_options(options.dry_run, options.no_merge_base);
   update.rewrite_spec_from = spec_text;
+  update.review_user_files = user_file_review(generation);
   return {update_tree(dir, generation.inputs, update), options.dry_run};
 }
 

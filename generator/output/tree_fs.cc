@@ -4,6 +4,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <dirent.h>
+
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -112,6 +115,26 @@ TreeFs::Kind TreeFs::kind(const std::string& rel) const {
   if (S_ISLNK(st.st_mode)) return Kind::Symlink;
   if (S_ISREG(st.st_mode)) return Kind::File;
   return Kind::Other;
+}
+
+std::vector<std::string> TreeFs::regular_files_in(const std::string& rel) const {
+  std::string leaf;
+  Fd parent(open_parent(rel, false, leaf));
+  std::vector<std::string> names;
+  if (parent.fd < 0) return names;
+  Fd folder(::openat(parent.fd, leaf.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  if (folder.fd < 0) return names;
+  DIR* dir = ::fdopendir(::dup(folder.fd));  // closedir closes the duplicate
+  if (!dir) return names;
+  while (const dirent* entry = ::readdir(dir)) {
+    struct stat st {};
+    if (::fstatat(folder.fd, entry->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode)) {
+      names.emplace_back(entry->d_name);
+    }
+  }
+  ::closedir(dir);
+  std::sort(names.begin(), names.end());
+  return names;
 }
 
 std::optional<std::string> TreeFs::read(const std::string& rel, std::size_t max_bytes) const {

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace accelgen {
 
@@ -27,6 +28,9 @@ class TreeFs {
   /// as does a file larger than `max_bytes`.
   std::optional<std::string> read(const std::string& rel, std::size_t max_bytes = 64u << 20) const;
 
+  /// The names of the regular files directly in the directory `rel` (links, subdirectories and special files are
+  /// left out), sorted; empty if `rel` is missing, a link or not a directory.
+  std::vector<std::string> regular_files_in(const std::string& rel) const;
   /// Creates `rel` (which must not exist) with `content`, flushed to disk; missing parents are created.
   void create(const std::string& rel, const std::string& content, bool executable) const;
 

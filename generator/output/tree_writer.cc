@@ -289,6 +289,20 @@ TreeReport update_tree(const fs::path& dir, const TreeInputs& inputs, const Upda
                            "your own) stays there: move what you need, then delete the old folders.");
   }
 
+  // What the user's own files need to hear about this update, and the fresh scaffolds that go beside them.
+  if (options.review_user_files) {
+    UserFileReview review = options.review_user_files(tree, old_manifest);
+    for (auto& note : review.notes) report.notes.push_back(std::move(note));
+    for (const auto& f : review.beside) {
+      if (auto problem = tree_path_problem(f.path)) {
+        throw std::logic_error("a scaffold beside a file of the user's at an unsafe path '" + f.path + "': " + *problem);
+      }
+      if (tree.kind(f.path) != TreeFs::Kind::Missing) continue;  // one from an earlier run, or the user's: kept
+      writes.push_back({f.path, f.content, f.executable});
+      report.changes.push_back({TreeChange::Action::Create, f.path, "fresh scaffold beside your file"});
+    }
+  }
+
   // The spec itself, when `upgrade` recorded its torch target in it.
   if (options.rewrite_spec_from && *options.rewrite_spec_from != inputs.spec_content) {
     writes.push_back(spec_rewrite(tree, inputs, *options.rewrite_spec_from));

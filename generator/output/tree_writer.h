@@ -6,6 +6,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -14,6 +15,7 @@
 #include "output/file_set.h"
 #include "output/manifest.h"
 #include "output/merge_base.h"
+#include "output/tree_fs.h"
 
 namespace accelgen {
 
@@ -61,6 +63,15 @@ struct TreeInputs {
 /// manifest and the spec copy. Staged in a fresh hidden sibling directory and renamed into place.
 TreeReport write_new_tree(const std::filesystem::path& target, const TreeInputs& inputs);
 
+/// What a look at the user's own files found before an update (UpdateOptions::review_user_files).
+struct UserFileReview {
+  std::vector<std::string> notes;  // advice for TreeReport::notes
+  /// Fresh scaffolds to write beside files of the user's that no longer fit (after a runtime switch:
+  /// csrc/driver/driver.cc.custom-scaffold). Each is created in the update's transaction only where nothing is
+  /// (never over anything, a link included) and reported as created.
+  FileSet beside;
+};
+
 struct UpdateOptions {
   bool dry_run = false;          // compute the report, write nothing
   bool merge_without_base = false;  // merge edited files against an empty base (the way out of a lost base)
@@ -70,6 +81,9 @@ struct UpdateOptions {
   // edited); a spec that changed meanwhile, or that is a link or not a regular file, is refused before anything
   // is written.
   std::optional<std::string> rewrite_spec_from;
+  /// Called under the tree's lock, after an interrupted run is dealt with and before anything is written, with the
+  /// manifest of the generation before this one: what the update should say and add about the user's files.
+  std::function<UserFileReview(const TreeFs& tree, const Manifest& previous)> review_user_files;
 };
 
 /// `generate`: updates the tree in `dir` (which holds a manifest from an earlier generation). First completes

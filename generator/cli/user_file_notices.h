@@ -1,0 +1,21 @@
+// The notices `generate` and `upgrade` add about the user's own files (guide/user_file_review.h): a runtime
+// switch, a missing scaffold the build needs, adapter overrides the driver interface no longer declares.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "output/tree_writer.h"
+#include "plan/generation.h"
+
+namespace accelgen::cli {
+
+/// The UpdateOptions::review_user_files of an update to `generation` (which must outlive the update).
+std::function<UserFileReview(const TreeFs&, const Manifest&)> user_file_review(const Generation& generation);
+
+/// For a tree that is up to date (nothing rendered): the missing user-owned files the build needs, by the manifest.
+std::vector<std::string> missing_scaffold_notes(const std::filesystem::path& dir);
+
+}  // namespace accelgen::cli
