@@ -17,6 +17,7 @@
 #include "cli/generate_command.h"
 #include "cli/guide_command.h"
 #include "cli/init_command.h"
+#include "cli/scaffold_command.h"
 #include "cli/upgrade_command.h"
 #include "cli/validate_command.h"
 
@@ -62,6 +63,8 @@ int main(int argc, char** argv) {
   setup_upgrade_command(app, upgrade);
   GuideOptions guide;
   setup_guide_command(app, guide);
+  ScaffoldOptions scaffold;
+  setup_scaffold_command(app, scaffold);
   ConformanceOptions conformance;
   setup_conformance_command(app, conformance);
   // Listed for --help; handled by exec_contract_diff above.
@@ -85,6 +88,7 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("validate")) return run_validate_command(validate);
   if (app.got_subcommand("upgrade")) return run_upgrade_command(upgrade);
   if (app.got_subcommand("guide")) return run_guide_command(guide);
+  if (app.got_subcommand("scaffold")) return run_scaffold_command(scaffold);
   if (app.got_subcommand("conformance")) return run_conformance_command(conformance);
   return kExitUsage;
 }

@@ -121,6 +121,29 @@ TreeReport write_new_tree(const fs::path& target, const TreeInputs& inputs) {
   return report;
 }
 
+TreeReport write_scaffolds(const fs::path& dir, const FileSet& files) {
+  const TreeFs tree(dir);
+  const TreeLock lock(tree, report_waiting_for_lock);
+  TreeReport report;
+  report.recovery = recover_transaction(tree);
+  std::vector<TransactionWrite> writes;
+  for (const auto& f : files) {
+    if (auto problem = tree_path_problem(f.path)) {
+      throw DiagnosticError({{tree.display(f.path), 0, 0, "refusing an unsafe path: " + *problem,
+                              "accelgen only writes plain relative paths inside the backend directory"}});
+    }
+    if (tree.kind(f.path) != TreeFs::Kind::Missing) {  // a link on the way throws, naming it
+      throw DiagnosticError({{tree.display(f.path), 0, 0,
+                              "already exists; accelgen never overwrites a file of yours, and nothing was written",
+                              "move it away first, or pass --beside to write the scaffold beside it"}});
+    }
+    writes.push_back({f.path, f.content, f.executable});
+    report.changes.push_back({TreeChange::Action::Create, f.path});
+  }
+  run_transaction(tree, writes, {});
+  return report;
+}
+
 std::string recover_tree(const fs::path& dir) {
   const TreeFs tree(dir);
   if (!transaction_pending(tree)) return "";

@@ -90,6 +90,11 @@ struct UpdateOptions {
 /// or discards an interrupted earlier run (report.recovery says which).
 TreeReport update_tree(const std::filesystem::path& dir, const TreeInputs& inputs, const UpdateOptions& options);
 
+/// `scaffold`: creates each of `files` (scaffolds of user-owned files, or copies of them beside the user's file)
+/// in one transaction under the tree's lock, after an interrupted earlier run is dealt with (report.recovery). A
+/// path where anything is (a file, a link, a folder) is refused before anything is written: never over anything.
+TreeReport write_scaffolds(const std::filesystem::path& dir, const FileSet& files);
+
 /// Under the tree's lock, completes or discards an interrupted earlier run in `dir`; returns what was done ("" if
 /// nothing was pending).
 std::string recover_tree(const std::filesystem::path& dir);
