@@ -1,10 +1,13 @@
 #include "guide/guidance.h"
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <system_error>
 
 #include "embed/embedded_files.h"
+#include "guide/driver_functions.h"
 #include "guide/user_code.h"
 #include "model/capabilities.h"
 #include "plan/backend_renderer.h"
@@ -71,6 +74,47 @@ std::string timing_of(const Change& c, contract::TorchVersion from, contract::To
   if (unsure.size() == 1) text += ": torch " + unsure[0] + " may or may not have it";
   if (unsure.size() == 2) text += ": torch " + unsure[0] + " and " + unsure[1] + " may or may not have it";
   return text;
+}
+
+/// The functions csrc/driver/driver.h declares in `jobs` (none when it is not rendered).
+std::set<std::string> driver_functions(const std::map<std::string, FileJob>& jobs) {
+  const auto header = jobs.find("csrc/driver/driver.h");
+  if (header == jobs.end()) return {};
+  const auto names = declared_driver_functions(header->second.body);
+  return {names.begin(), names.end()};
+}
+
+/// One hit per override, in the scanned files, of a driver function FROM's interface declares and TO's does not.
+std::vector<UserCodeHit> removed_driver_function_hits(const std::map<std::string, FileJob>& from_jobs,
+                                                      const std::map<std::string, FileJob>& to_jobs,
+                                                      const std::vector<fs::path>& files, const fs::path& base) {
+  const std::set<std::string> before = driver_functions(from_jobs);
+  const std::set<std::string> after = driver_functions(to_jobs);
+  std::set<std::string> removed;
+  std::set_difference(before.begin(), before.end(), after.begin(), after.end(), std::inserter(removed, removed.end()));
+  std::vector<UserCodeHit> hits;
+  if (removed.empty()) return hits;
+  for (const auto& path : files) {
+    const std::string name = path.filename().string();
+    if (!(name.ends_with(".cc") || name.ends_with(".cpp") || name.ends_with(".h") || name.ends_with(".hpp"))) continue;
+    std::ifstream in(path, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (const auto& use : driver_overrides(text)) {
+      if (!removed.contains(use.name)) continue;
+      UserCodeHit hit;
+      hit.path = display_path(path, base);
+      hit.line = use.line;
+      hit.change_id = "driver-interface";
+      hit.kind = contract::ChangeKind::CompileError;
+      hit.new_in_range = true;
+      hit.message = "Driver::" + use.name + " is no longer in the driver interface (csrc/driver/driver.h) for this "
+                    "target: the adapter's override of it does not compile.";
+      hit.fix = "Delete " + use.name + " from your adapter (keep its code elsewhere if you may need it again).";
+      hit.text = use.name + "(...) override";
+      hits.push_back(std::move(hit));
+    }
+  }
+  return hits;
 }
 
 }  // namespace
@@ -205,6 +249,12 @@ Guidance build_guidance(const GuidanceRequest& request, const contract::Knowledg
       hit.fix = h.fix;
       hit.text = h.text;
       g.hits.push_back(std::move(hit));
+    }
+    // Driver functions the TO interface no longer declares: the adapter's overrides of them stop its build. The
+    // knowledge base names functions a torch adds (its "missing" patterns); removed ones are read off the two
+    // rendered driver headers, so every removal is named, whichever change causes it.
+    for (const auto& removed : removed_driver_function_hits(from_jobs, to_jobs, files, request.display_base)) {
+      g.hits.push_back(removed);
     }
     std::stable_sort(g.hits.begin(), g.hits.end(), [](const UserCodeHit& a, const UserCodeHit& b) {
       if (a.path != b.path) return a.path < b.path;
