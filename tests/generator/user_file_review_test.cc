@@ -1,0 +1,98 @@
+// What `generate` says about the user's own files (guide/user_file_review.h): a device.runtime switch names the
+// driver files that no longer fit and writes the new runtime's scaffold beside each; a capability switched off names
+// the adapter's overrides that driver.h no longer declares.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "test_support.h"
+
+namespace accelgen {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using testing_support::CommandResult;
+using testing_support::read_text;
+using testing_support::snapshot;
+using testing_support::TempDir;
+using testing_support::write_text;
+
+CommandResult accelgen(const std::string& args) { return testing_support::run_accelgen(args); }
+
+void replace_in(const fs::path& path, const std::string& from, const std::string& to) {
+  std::string text = read_text(path);
+  const auto at = text.find(from);
+  ASSERT_NE(at, std::string::npos) << from << " in " << path;
+  text.replace(at, from.size(), to);
+  write_text(path, text);
+}
+
+TEST(RuntimeSwitch, AccelsimToCustomNamesTheDriverFilesAndWritesTheScaffoldsBeside) {
+  TempDir tmp;
+  ASSERT_EQ(accelgen("init sdev --dir " + tmp.path().string()).status, 0);
+  const fs::path tree = tmp.path() / "sdev";
+  const std::string driver_cc = read_text(tree / "csrc/driver/driver.cc");
+  const std::string driver_cmake = read_text(tree / "csrc/driver/driver.cmake");
+  replace_in(tree / "accelgen.yaml", "\n  runtime: accelsim\n", "\n  runtime: custom\n");
+  const CommandResult run = accelgen("generate " + tree.string());
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("device.runtime changed: accelsim -> custom"));
+  EXPECT_THAT(run.output, HasSubstr("csrc/driver/driver.cmake:9: still add_subdirectory's third_party/accelsim"));
+  EXPECT_THAT(run.output, HasSubstr("csrc/driver/driver.cc:10: still includes <accelsim/...>"));
+  // Never over the user's files; the fresh custom scaffold is beside each.
+  EXPECT_EQ(read_text(tree / "csrc/driver/driver.cc"), driver_cc);
+  EXPECT_EQ(read_text(tree / "csrc/driver/driver.cmake"), driver_cmake);
+  EXPECT_THAT(read_text(tree / "csrc/driver/driver.cc.custom-scaffold"), Not(HasSubstr("accelsim/accelsim.h")));
+  EXPECT_THAT(read_text(tree / "csrc/driver/driver.cmake.custom-scaffold"), Not(HasSubstr("add_subdirectory")));
+  // The bundled runtime's files are gone (empty folders may stay).
+  for (const auto& entry : fs::recursive_directory_iterator(tree / "third_party")) {
+    EXPECT_FALSE(entry.is_regular_file()) << entry.path();
+  }
+}
+
+TEST(RuntimeSwitch, CustomToAccelsimNamesAnAdapterThatDoesNotUseAccelsim) {
+  TempDir tmp;
+  ASSERT_EQ(accelgen("init cdev --runtime custom --dir " + tmp.path().string()).status, 0);
+  const fs::path tree = tmp.path() / "cdev";
+  replace_in(tree / "accelgen.yaml", "\n  runtime: custom\n", "\n  runtime: accelsim\n");
+  const CommandResult run = accelgen("generate " + tree.string());
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("device.runtime changed: custom -> accelsim"));
+  EXPECT_THAT(run.output, HasSubstr("csrc/driver/driver.cc:1: does not use accelsim"));
+  EXPECT_THAT(read_text(tree / "csrc/driver/driver.cc.accelsim-scaffold"), HasSubstr("accelsim/accelsim.h"));
+  EXPECT_TRUE(fs::exists(tree / "third_party/accelsim"));
+}
+
+TEST(RuntimeSwitch, AScaffoldBesideIsNeverWrittenThroughALink) {
+  TempDir tmp;
+  ASSERT_EQ(accelgen("init ldev --dir " + tmp.path().string()).status, 0);
+  const fs::path tree = tmp.path() / "ldev";
+  write_text(tmp.path() / "outside.txt", "outside\n");
+  fs::create_symlink(tmp.path() / "outside.txt", tree / "csrc/driver/driver.cc.custom-scaffold");
+  replace_in(tree / "accelgen.yaml", "\n  runtime: accelsim\n", "\n  runtime: custom\n");
+  const CommandResult run = accelgen("generate " + tree.string());
+  EXPECT_EQ(run.status, 0) << run.output;
+  EXPECT_EQ(read_text(tmp.path() / "outside.txt"), "outside\n");
+  EXPECT_TRUE(fs::is_symlink(tree / "csrc/driver/driver.cc.custom-scaffold"));
+}
+
+TEST(CapabilitySwitch, GenerateNamesOverridesDriverHNoLongerDeclares) {
+  TempDir tmp;
+  ASSERT_EQ(accelgen("init gdev --dir " + tmp.path().string()).status, 0);
+  const fs::path tree = tmp.path() / "gdev";
+  // A header of the user's own, which the manifest does not know, with a multi-line override.
+  write_text(tree / "csrc/driver/opencl.h",
+             "namespace gdev::driver {\nclass OclDriver : public Driver {\n  Status graph_launch(GraphExec exec,\n"
+             "                      Stream stream) override;\n};\n}\n");
+  replace_in(tree / "accelgen.yaml", "graphs: true", "graphs: false");
+  const CommandResult run = accelgen("generate " + tree.string());
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("no longer declares these functions your adapter overrides"));
+  EXPECT_THAT(run.output, HasSubstr("csrc/driver/opencl.h:3: graph_launch ... override"));
+  EXPECT_THAT(run.output, testing::ContainsRegex("csrc/driver/driver.cc:[0-9]+: stream_begin_capture ... override"));
+  EXPECT_THAT(run.output, Not(HasSubstr(": malloc ... override")));
+}
+
+}  // namespace
+}  // namespace accelgen
