@@ -59,12 +59,12 @@ int main(int argc, char** argv) {
   setup_init_command(app, init);
   setup_generate_command(app, generate);
   setup_validate_command(app, validate);
+  ScaffoldOptions scaffold;
+  setup_scaffold_command(app, scaffold);
   UpgradeOptions upgrade;
   setup_upgrade_command(app, upgrade);
   GuideOptions guide;
   setup_guide_command(app, guide);
-  ScaffoldOptions scaffold;
-  setup_scaffold_command(app, scaffold);
   ConformanceOptions conformance;
   setup_conformance_command(app, conformance);
   // Listed for --help; handled by exec_contract_diff above.

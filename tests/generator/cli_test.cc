@@ -24,7 +24,7 @@ CommandResult accelgen_shell(const std::string& command) { return testing_suppor
 TEST(Cli, VersionAndHelp) {
   EXPECT_EQ(accelgen("--version").status, 0);
   EXPECT_THAT(accelgen("--version").output, HasSubstr("accelgen 0."));
-  for (const char* sub : {"init", "generate", "validate"}) {
+  for (const char* sub : {"init", "generate", "validate", "scaffold"}) {
     const CommandResult run = accelgen(std::string(sub) + " --help");
     EXPECT_EQ(run.status, 0) << sub;
     EXPECT_THAT(run.output, HasSubstr("Usage:")) << sub;
