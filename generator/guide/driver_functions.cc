@@ -141,6 +141,16 @@ std::vector<std::string> declared_driver_functions(std::string_view driver_h) {
   return names;
 }
 
+std::set<std::string> removed_driver_functions(std::string_view before, std::string_view after) {
+  const auto had = declared_driver_functions(before);
+  const auto has = declared_driver_functions(after);
+  std::set<std::string> removed;
+  for (const auto& name : had) {
+    if (std::find(has.begin(), has.end(), name) == has.end()) removed.insert(name);
+  }
+  return removed;
+}
+
 std::vector<DriverFunctionUse> driver_overrides(std::string_view source) {
   const std::string code = code_only(source);
   // A class whose base list names Driver (driver::Driver, ::ns::driver::Driver): its body up to the matching brace.

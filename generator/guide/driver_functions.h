@@ -22,6 +22,10 @@ struct DriverFunctionUse {
 /// the destructor do not count), in order, without duplicates.
 std::vector<std::string> declared_driver_functions(std::string_view driver_h);
 
+/// The functions the header `before` declares and the header `after` does not: what an adapter written against
+/// `before` overrides in vain against `after`.
+std::set<std::string> removed_driver_functions(std::string_view before, std::string_view after);
+
 /// The functions `source` overrides inside classes deriving from `Driver` (`class X : public driver::Driver {`):
 /// every `name(...) [const] [noexcept] override`, whose parameter list may span lines, in order.
 std::vector<DriverFunctionUse> driver_overrides(std::string_view source);

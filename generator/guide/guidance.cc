@@ -76,22 +76,17 @@ std::string timing_of(const Change& c, contract::TorchVersion from, contract::To
   return text;
 }
 
-/// The functions csrc/driver/driver.h declares in `jobs` (none when it is not rendered).
-std::set<std::string> driver_functions(const std::map<std::string, FileJob>& jobs) {
+/// The body of csrc/driver/driver.h in `jobs` ("" when it is not rendered).
+std::string driver_header(const std::map<std::string, FileJob>& jobs) {
   const auto header = jobs.find("csrc/driver/driver.h");
-  if (header == jobs.end()) return {};
-  const auto names = declared_driver_functions(header->second.body);
-  return {names.begin(), names.end()};
+  return header == jobs.end() ? std::string() : header->second.body;
 }
 
 /// One hit per override, in the scanned files, of a driver function FROM's interface declares and TO's does not.
 std::vector<UserCodeHit> removed_driver_function_hits(const std::map<std::string, FileJob>& from_jobs,
                                                       const std::map<std::string, FileJob>& to_jobs,
                                                       const std::vector<fs::path>& files, const fs::path& base) {
-  const std::set<std::string> before = driver_functions(from_jobs);
-  const std::set<std::string> after = driver_functions(to_jobs);
-  std::set<std::string> removed;
-  std::set_difference(before.begin(), before.end(), after.begin(), after.end(), std::inserter(removed, removed.end()));
+  const std::set<std::string> removed = removed_driver_functions(driver_header(from_jobs), driver_header(to_jobs));
   std::vector<UserCodeHit> hits;
   if (removed.empty()) return hits;
   for (const auto& path : files) {

@@ -50,6 +50,14 @@ TEST(DriverFunctions, TheRenderedHeaderDeclaresGraphFunctionsOnlyWithTheCapabili
   EXPECT_THAT(without, Contains("malloc"));
 }
 
+TEST(DriverFunctions, RemovedFunctionsAreThoseTheOldHeaderHasAndTheNewOneLacks) {
+  const std::string before = "struct Driver {\n  virtual Status malloc(void**) = 0;\n  virtual Status graph_launch(\n"
+                             "      GraphExec) = 0;\n  virtual Status host_alloc(void**) = 0;\n};\n";
+  const std::string after = "struct Driver {\n  virtual Status malloc(void**) = 0;\n  virtual Status event_query(Event) = 0;\n};\n";
+  EXPECT_THAT(removed_driver_functions(before, after), ElementsAre("graph_launch", "host_alloc"));
+  EXPECT_TRUE(removed_driver_functions(after, after).empty());
+}
+
 TEST(DriverFunctions, OverridesOfTheDriverClassWithTheirLines) {
   const std::string adapter = R"(namespace dev::driver {
 int helper() { return 0; }

@@ -277,6 +277,68 @@ TEST(TreeWriter, AUserFileNoLongerScaffoldedIsKeptReportedOnceAndReusedWhenItRet
   for (const auto& c : back.changes) EXPECT_NE(c.path, "csrc/user/kernels.cc");
 }
 
+TEST(TreeWriter, AReviewedScaffoldIsWrittenBesideOnlyWhereNothingIsAndItsNotesReported) {
+  TempDir tmp;
+  const fs::path dir = tmp.path() / "dev";
+  write_new_tree(dir, inputs(version_one()));
+  write_text(dir / "csrc/user/kernels.cc.custom-scaffold", "// the user's copy\n");
+  UpdateOptions options = with_base(version_one());
+  int reviews = 0;
+  options.review_user_files = [&](const TreeFs& tree, const Manifest& previous) {
+    ++reviews;
+    EXPECT_TRUE(previous.files.contains("csrc/user/kernels.cc"));  // the manifest before this update
+    EXPECT_EQ(tree.read("csrc/user/kernels.cc"), "// yours\n");
+    UserFileReview review;
+    review.notes.push_back("your kernels.cc no longer fits");
+    review.beside.push_back({"csrc/user/kernels.cc.custom-scaffold", "// fresh\n", FileOwner::User});
+    review.beside.push_back({"csrc/user/other.cc.custom-scaffold", "// fresh other\n", FileOwner::User});
+    return review;
+  };
+  const TreeReport report = update_tree(dir, inputs(version_one()), options);
+  EXPECT_EQ(reviews, 1);
+  EXPECT_THAT(report.describe(), HasSubstr("your kernels.cc no longer fits"));
+  EXPECT_EQ(read_text(dir / "csrc/user/kernels.cc.custom-scaffold"), "// the user's copy\n");  // never over a file
+  EXPECT_EQ(read_text(dir / "csrc/user/other.cc.custom-scaffold"), "// fresh other\n");
+  EXPECT_EQ(action_for(report, "csrc/user/other.cc.custom-scaffold"), TreeChange::Action::Create);
+  EXPECT_EQ(read_text(dir / "csrc/user/kernels.cc"), "// yours\n");
+
+  // A link where a scaffold would go is left alone, and nothing is written through it.
+  fs::remove(dir / "csrc/user/other.cc.custom-scaffold");
+  write_text(tmp.path() / "outside", "outside\n");
+  fs::create_symlink(tmp.path() / "outside", dir / "csrc/user/other.cc.custom-scaffold");
+  update_tree(dir, inputs(version_one()), options);
+  EXPECT_EQ(read_text(tmp.path() / "outside"), "outside\n");
+  EXPECT_TRUE(fs::is_symlink(dir / "csrc/user/other.cc.custom-scaffold"));
+
+  // A dry run reports the scaffold and writes nothing.
+  fs::remove(dir / "csrc/user/other.cc.custom-scaffold");
+  const auto before = state(dir);
+  const TreeReport dry = update_tree(dir, inputs(version_one()), [&] {
+    UpdateOptions o = options;
+    o.dry_run = true;
+    return o;
+  }());
+  EXPECT_EQ(action_for(dry, "csrc/user/other.cc.custom-scaffold"), TreeChange::Action::Create);
+  EXPECT_EQ(state(dir), before);
+}
+
+TEST(TreeWriter, WriteScaffoldsCreatesMissingFilesAndRefusesAnyExistingOneBeforeWriting) {
+  TempDir tmp;
+  const fs::path dir = tmp.path() / "dev";
+  write_new_tree(dir, inputs(version_one()));
+  fs::remove(dir / "csrc/user/kernels.cc");
+  const auto before = state(dir);
+  EXPECT_THROW(write_scaffolds(dir, {{"csrc/user/kernels.cc", "// again\n", FileOwner::User},
+                                     {"setup.py", "x\n", FileOwner::User}}),
+               DiagnosticError);
+  EXPECT_EQ(state(dir), before);
+  const TreeReport report = write_scaffolds(dir, {{"csrc/user/kernels.cc", "// again\n", FileOwner::User}});
+  EXPECT_EQ(action_for(report, "csrc/user/kernels.cc"), TreeChange::Action::Create);
+  EXPECT_EQ(read_text(dir / "csrc/user/kernels.cc"), "// again\n");
+  EXPECT_THROW(write_scaffolds(dir, {{"../escape.cc", "x\n", FileOwner::User}}), DiagnosticError);
+  EXPECT_FALSE(fs::exists(tmp.path() / "escape.cc"));
+}
+
 TEST(TreeWriter, DryRunReportsButWritesNothing) {
   TempDir tmp;
   const fs::path dir = tmp.path() / "dev";
