@@ -9,8 +9,11 @@ std::function<UserFileReview(const TreeFs&, const Manifest&)> user_file_review(c
   return [&generation](const TreeFs& tree, const Manifest& previous) {
     const FileSet& rendered = generation.inputs.files;
     UserFileReview review;
-    if (const auto before = guide::recorded_runtime(tree)) {
+    const auto before = guide::recorded_runtime(tree);
+    if (before && *before != generation.spec.runtime) {
       review = guide::review_runtime_switch(tree, previous, *before, generation.spec.runtime, rendered);
+    } else {
+      review.notes = guide::leftover_accelsim_notes(tree, previous, generation.spec.runtime);
     }
     for (auto& note : guide::stale_override_notes(tree, previous, rendered)) review.notes.push_back(std::move(note));
     // A user file this update scaffolds for the first time is written by it; one the previous generation had
@@ -25,15 +28,18 @@ std::function<UserFileReview(const TreeFs&, const Manifest&)> user_file_review(c
   };
 }
 
-std::vector<std::string> missing_scaffold_notes(const std::filesystem::path& dir) {
+std::vector<std::string> up_to_date_notes(const std::filesystem::path& dir, const std::string& runtime) {
   try {
     const auto manifest = read_manifest(dir);
     if (!manifest) return {};
+    const TreeFs tree(dir);
+    std::vector<std::string> notes = guide::leftover_accelsim_notes(tree, *manifest, runtime);
     std::vector<std::string> user_paths;
     for (const auto& [path, entry] : manifest->files) {
       if (entry.owner == FileOwner::User) user_paths.push_back(path);
     }
-    return guide::missing_build_file_notes(TreeFs(dir), user_paths);
+    for (auto& note : guide::missing_build_file_notes(tree, user_paths)) notes.push_back(std::move(note));
+    return notes;
   } catch (const DiagnosticError&) {
     return {};  // the fast path vouched for this manifest; a tree that changed since is reported by the next run
   }

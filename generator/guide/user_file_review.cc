@@ -119,38 +119,72 @@ std::vector<std::string> missing_build_file_notes(const TreeFs& tree, const std:
   return {note};
 }
 
-UserFileReview review_runtime_switch(const TreeFs& tree, const Manifest& previous, const std::string& before,
-                                     const std::string& after, const FileSet& rendered) {
-  UserFileReview review;
-  if (before == after) return review;
+namespace {
+
+/// A file of the user's that does not fit the tree's device.runtime, and where.
+struct Misfit {
+  std::string path;
+  std::string located;  // "  DIR/PATH:LINE: why"
+};
+
+/// The user's driver files that do not fit `runtime`: under a runtime other than accelsim, every line that still
+/// builds or includes the bundled runtime (which the tree no longer has); under accelsim, when `expect_accelsim`,
+/// an adapter (driver.cc, driver.cmake) that does not use it.
+std::vector<Misfit> runtime_misfits(const TreeFs& tree, const Manifest& previous, const FileSet& rendered,
+                                    const std::string& runtime, bool expect_accelsim) {
   static const std::regex builds_accelsim(R"(add_subdirectory\s*\([^)]*third_party/accelsim)");
   static const std::regex includes_accelsim(R"(^\s*#\s*include\s*[<"]accelsim/)");
-  std::vector<std::string> misfits;
-  std::set<std::string> misfit_paths;
+  std::vector<Misfit> misfits;
   for (const auto& file : user_driver_files(tree, previous, rendered)) {
     const std::string name = file.path.substr(file.path.rfind('/') + 1);
     const bool build = is_build_file(name);
     const auto accelsim_lines =
         code_lines_matching(file.content, build ? builds_accelsim : includes_accelsim, build ? "#" : "//");
-    if (after != "accelsim") {
+    if (runtime != "accelsim") {
       // The bundled runtime leaves the tree with device.runtime: accelsim; what still builds or includes it breaks.
       for (const int line : accelsim_lines) {
-        misfits.push_back(located(tree, file.path, line,
-                                  build ? "still add_subdirectory's third_party/accelsim, which this tree no longer "
-                                          "has (device.runtime: " + after + ")"
-                                        : "still includes <accelsim/...>, which this tree no longer has "
-                                          "(device.runtime: " + after + ")"));
-        misfit_paths.insert(file.path);
+        misfits.push_back({file.path, located(tree, file.path, line,
+                                              build ? "still add_subdirectory's third_party/accelsim, which this tree "
+                                                      "no longer has (device.runtime: " + runtime + ")"
+                                                    : "still includes <accelsim/...>, which this tree no longer has "
+                                                      "(device.runtime: " + runtime + ")")});
       }
-    } else if (accelsim_lines.empty() && (file.path == kAdapterSource || file.path == kAdapterBuild)) {
+    } else if (expect_accelsim && accelsim_lines.empty() && (file.path == kAdapterSource || file.path == kAdapterBuild)) {
       // To accelsim: the adapter the user has still drives their own runtime; it builds, but does not use accelsim.
-      misfits.push_back(located(tree, file.path, 1,
-                                build ? "does not build the bundled third_party/accelsim (no add_subdirectory of it): "
-                                        "your adapter still drives your own runtime, not accelsim"
-                                      : "does not use accelsim (no #include <accelsim/accelsim.h>): your adapter "
-                                        "still drives your own runtime, not accelsim"));
-      misfit_paths.insert(file.path);
+      misfits.push_back({file.path, located(tree, file.path, 1,
+                                            build ? "does not build the bundled third_party/accelsim (no "
+                                                    "add_subdirectory of it): your adapter still drives your own "
+                                                    "runtime, not accelsim"
+                                                  : "does not use accelsim (no #include <accelsim/accelsim.h>): your "
+                                                    "adapter still drives your own runtime, not accelsim")});
     }
+  }
+  return misfits;
+}
+
+}  // namespace
+
+std::vector<std::string> leftover_accelsim_notes(const TreeFs& tree, const Manifest& manifest,
+                                                 const std::string& runtime) {
+  const auto misfits = runtime_misfits(tree, manifest, {}, runtime, false);
+  if (misfits.empty()) return {};
+  std::string note = "These files of yours still use the bundled simulated runtime, which this tree (device.runtime: " +
+                     runtime + ") does not have; the build stops there:";
+  for (const auto& misfit : misfits) note += "\n" + misfit.located;
+  note += "\n`accelgen scaffold --list " + tree.root().string() + "` lists the scaffolds; `accelgen scaffold " +
+          tree.root().string() + " --beside PATH` writes a fresh one beside yours.";
+  return {note};
+}
+
+UserFileReview review_runtime_switch(const TreeFs& tree, const Manifest& previous, const std::string& before,
+                                     const std::string& after, const FileSet& rendered) {
+  UserFileReview review;
+  if (before == after) return review;
+  std::vector<std::string> misfits;
+  std::set<std::string> misfit_paths;
+  for (auto& misfit : runtime_misfits(tree, previous, rendered, after, true)) {
+    misfits.push_back(std::move(misfit.located));
+    misfit_paths.insert(misfit.path);
   }
   if (misfits.empty()) return review;
   std::vector<std::string> beside_paths;

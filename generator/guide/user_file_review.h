@@ -37,6 +37,11 @@ std::vector<std::string> missing_build_file_notes(const TreeFs& tree, const std:
 UserFileReview review_runtime_switch(const TreeFs& tree, const Manifest& previous, const std::string& before,
                                      const std::string& after, const FileSet& rendered);
 
+/// For a tree whose device.runtime is not accelsim (and did not just change): the user's driver files that still
+/// build or include the bundled simulated runtime, which the tree does not have (file:line), as one note.
+std::vector<std::string> leftover_accelsim_notes(const TreeFs& tree, const Manifest& manifest,
+                                                 const std::string& runtime);
+
 /// The adapter's overrides (in the user's files under csrc/driver/, added files included) of functions the freshly
 /// rendered csrc/driver/driver.h no longer declares, file:line, as one note; empty when there are none.
 std::vector<std::string> stale_override_notes(const TreeFs& tree, const Manifest& previous, const FileSet& rendered);

@@ -45,6 +45,15 @@ TEST(RuntimeSwitch, AccelsimToCustomNamesTheDriverFilesAndWritesTheScaffoldsBesi
   EXPECT_EQ(read_text(tree / "csrc/driver/driver.cmake"), driver_cmake);
   EXPECT_THAT(read_text(tree / "csrc/driver/driver.cc.custom-scaffold"), Not(HasSubstr("accelsim/accelsim.h")));
   EXPECT_THAT(read_text(tree / "csrc/driver/driver.cmake.custom-scaffold"), Not(HasSubstr("add_subdirectory")));
+  // Until the user deals with them, every later generate says so again, the no-op one included.
+  const CommandResult again = accelgen("generate " + tree.string());
+  EXPECT_EQ(again.status, 0) << again.output;
+  EXPECT_THAT(again.output, HasSubstr("Up to date"));
+  EXPECT_THAT(again.output, HasSubstr("still use the bundled simulated runtime"));
+  EXPECT_THAT(again.output, HasSubstr("csrc/driver/driver.cc:10: still includes <accelsim/...>"));
+  fs::rename(tree / "csrc/driver/driver.cc.custom-scaffold", tree / "csrc/driver/driver.cc");
+  fs::rename(tree / "csrc/driver/driver.cmake.custom-scaffold", tree / "csrc/driver/driver.cmake");
+  EXPECT_THAT(accelgen("generate " + tree.string()).output, Not(HasSubstr("bundled simulated runtime")));
   // The bundled runtime's files are gone (empty folders may stay).
   for (const auto& entry : fs::recursive_directory_iterator(tree / "third_party")) {
     EXPECT_FALSE(entry.is_regular_file()) << entry.path();
