@@ -105,6 +105,28 @@ c10::DeviceIndex exchange_device(c10::DeviceIndex index) {
   return previous;
 }
 
+namespace {
+// One slot per device index (c10::DeviceIndex has 8 bits): unknown until the driver was asked, then accessible or
+// not. Several threads may ask at once; each stores the same answer, so the race between them is harmless.
+enum class HostAccess : std::uint8_t { unknown, accessible, not_accessible };
+std::atomic<HostAccess> host_access_by_device[256];
+} // namespace
+
+bool device_memory_host_accessible(c10::DeviceIndex device) {
+  lazy_init();
+  device = device_or_current(device);
+  check_device_index(device);
+  std::atomic<HostAccess>& slot = host_access_by_device[static_cast<std::uint8_t>(device)];
+  HostAccess known = slot.load(std::memory_order_acquire);
+  if (known == HostAccess::unknown) {
+    driver::DeviceProperties properties{};
+    MYDEVICE_CHECK(driver::get().get_device_properties(&properties, device));
+    known = properties.host_accessible_memory ? HostAccess::accessible : HostAccess::not_accessible;
+    slot.store(known, std::memory_order_release);
+  }
+  return known == HostAccess::accessible;
+}
+
 DeviceScope::DeviceScope(c10::DeviceIndex index) {
   lazy_init();
   if (index < 0) {

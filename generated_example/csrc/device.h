@@ -43,6 +43,12 @@ void set_device(c10::DeviceIndex index);
 // Sets `index` as current and returns the previous current device.
 c10::DeviceIndex exchange_device(c10::DeviceIndex index);
 
+// Whether host code may reach `device`'s memory through host tasks (driver::DeviceProperties::
+// host_accessible_memory, asked once per device and cached; -1: the current device). When false the backend's own
+// paths (copies, fills) stay off host tasks and host-task kernels refuse with a message naming their kernel file.
+// Initializes the runtime.
+bool device_memory_host_accessible(c10::DeviceIndex device);
+
 // Initializes the runtime and makes `index` (-1: the thread's current device) the runtime's current device
 // for the lifetime of the scope. Wrap every runtime call that works on "the current device" (malloc, stream
 // creation, device synchronize, memory info) in one.

@@ -149,6 +149,17 @@ PyObject* device_count_py(PyObject*, PyObject*) {
   return PyLong_FromLong(device_count());
 }
 
+// The count of the started runtime (Driver::get_device_count; starts it). device_count() answers without starting
+// it (Driver::peek_device_count): the generated tests check that the driver gives both the same answer.
+PyObject* started_device_count_py(PyObject*, PyObject*) {
+  MYDEVICE_PY_BEGIN
+  lazy_init();
+  int count = 0;
+  MYDEVICE_CHECK(driver::get().get_device_count(&count));
+  return PyLong_FromLong(count);
+  MYDEVICE_PY_END(nullptr)
+}
+
 PyObject* get_device(PyObject*, PyObject*) {
   MYDEVICE_PY_BEGIN
   return PyLong_FromLong(current_device());
@@ -218,10 +229,11 @@ PyObject* get_device_properties(PyObject*, PyObject* arg) {
   check_device_index(device);
   driver::DeviceProperties prop{};
   MYDEVICE_CHECK(driver::get().get_device_properties(&prop, device));
-  return Py_BuildValue("{s:s,s:K,s:i,s:i,s:i}", "name", prop.name.c_str(), "total_memory",
+  return Py_BuildValue("{s:s,s:K,s:i,s:i,s:i,s:O}", "name", prop.name.c_str(), "total_memory",
                        static_cast<unsigned long long>(prop.total_memory), "major", prop.compute_capability_major,
                        "minor", prop.compute_capability_minor, "multi_processor_count",
-                       prop.multiprocessor_count);
+                       prop.multiprocessor_count, "host_accessible_memory",
+                       prop.host_accessible_memory ? Py_True : Py_False);
   MYDEVICE_PY_END(nullptr)
 }
 
@@ -390,6 +402,7 @@ PyMethodDef methods[] = {
     {"_is_initialized", is_initialized_py, METH_NOARGS, nullptr},
     {"_is_in_bad_fork", is_in_bad_fork_py, METH_NOARGS, nullptr},
     {"_device_count", device_count_py, METH_NOARGS, "Number of devices; never initializes the runtime."},
+    {"_started_device_count", started_device_count_py, METH_NOARGS, "Number of devices the started runtime reports."},
     {"_get_device", get_device, METH_NOARGS, nullptr},
     {"_set_device", set_device_py, METH_O, nullptr},
     {"_exchange_device", exchange_device_py, METH_O, nullptr},

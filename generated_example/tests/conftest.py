@@ -3,7 +3,6 @@
 """Shared setup of the torch_mydevice tests: the backend is loaded and the device count known."""
 
 import importlib.util
-import os
 
 import pytest
 import torch
@@ -19,12 +18,13 @@ import torch_mydevice  # noqa: F401  (already loaded by `import torch` when auto
 DEVICE = "mydevice"
 
 
-def expected_device_count() -> int:
-    """The spec says 2; MYDEVICE_DEVICE_COUNT overrides it (csrc/runtime_config.cc)."""
-    value = os.environ.get("MYDEVICE_DEVICE_COUNT", "")
-    if value.isdigit() and int(value) <= 64:
-        return int(value)
-    return 2
+def driver_device_count() -> int:
+    """How many mydevice devices the driver reports, asked without starting the runtime (Driver::peek_device_count).
+
+    The tests take the device count, names and properties from the driver, never from the spec: accelgen.yaml's
+    device.count configures a simulator, and a real driver reports the hardware it finds.
+    """
+    return torch_mydevice._C._device_count()
 
 
 # The CPU is the reference every test compares the device with. Some builds of PyTorch compute oneDNN's
@@ -63,7 +63,7 @@ def _restore_current_device():
         torch.mydevice.set_stream(torch.mydevice.default_stream(0))
 
 
-requires_two_devices = pytest.mark.skipif(expected_device_count() < 2, reason="needs two mydevice devices")
+requires_two_devices = pytest.mark.skipif(driver_device_count() < 2, reason="needs two mydevice devices")
 
 # What the spec says about operators and dtypes, in one place for every test file.
 # operators.fallback: with "cpu" every operator works (natively or through the CPU fallback); with "error" only
@@ -181,6 +181,13 @@ SPEC_DTYPES = [
     torch.uint8,
     torch.bool,
 ]
+
+
+def requires_native(*ops, why):
+    """Skips a test that needs these operators to run on the device itself (native kernels), not through the CPU
+    fallback; `why` says what the fallback cannot do there."""
+    missing = [op for op in ops if op not in NATIVE_OPS]
+    return pytest.mark.skipif(bool(missing), reason=f"not in operators.native: {missing}; {why}")
 
 
 def requires_native_or_fallback(*ops):

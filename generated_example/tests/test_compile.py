@@ -5,6 +5,10 @@
 Inductor compiles C++ at run time (g++ and the Python headers must be installed). Its cache goes to a scratch
 directory of this test session, and kernels are compiled in this process (compile_threads = 1) to keep the two
 CPUs of CI for the compiler itself.
+
+Inductor's kernels run as host tasks over device memory: on a device whose memory host code cannot reach
+(get_device_properties().host_accessible_memory False) every test here is skipped with the backend's reason, but
+the one that checks torch.compile refuses clearly.
 """
 
 import os
@@ -19,6 +23,7 @@ from conftest import DEVICE, requires_cpu_fallback, requires_two_devices
 _CACHE = tempfile.TemporaryDirectory(prefix="torch_mydevice-inductor-")
 os.environ.setdefault("TORCHINDUCTOR_CACHE_DIR", _CACHE.name)
 
+import torch_mydevice._compile  # noqa: E402
 import torch._dynamo  # noqa: E402
 import torch._inductor.config  # noqa: E402
 from torch._dynamo.testing import CompileCounterWithBackend  # noqa: E402
@@ -30,15 +35,31 @@ torch._inductor.config.compile_threads = 1
 
 pytestmark = requires_cpu_fallback  # compiled graphs call eager operators (mm, ...) that may not be native
 
+# None, or why torch.compile cannot run on this device (no host tasks over its memory).
+COMPILE_UNSUPPORTED = torch_mydevice._compile.unsupported_reason(0)
+
 # How the generated wrapper code calls a mydevice kernel (kernels.py): proof that Inductor generated the kernel.
 DEVICE_KERNEL_BINDING = "torch_mydevice_compile_kernels.device_cpp_pybinding"
 
 
 @pytest.fixture(autouse=True)
-def _fresh_dynamo():
+def _fresh_dynamo(request):
+    if COMPILE_UNSUPPORTED is not None and request.node.name != "test_compile_refuses_without_host_tasks":
+        pytest.skip(COMPILE_UNSUPPORTED)
     torch._dynamo.reset()
     yield
     torch._dynamo.reset()
+
+
+def test_compile_refuses_without_host_tasks():
+    if COMPILE_UNSUPPORTED is None:
+        pytest.skip("this device runs host tasks over its memory: torch.compile works (the other tests)")
+    x = torch.randn(8, device=DEVICE)
+    for backend in ("inductor", "mydevice"):
+        torch._dynamo.reset()
+        with pytest.raises(RuntimeError, match="Inductor's C\\+\\+ kernels run as host tasks") as refused:
+            torch.compile(lambda t: t.sin() + 1, backend=backend)(x)
+        assert "host_accessible_memory is False" in str(refused.value), refused.value
 
 
 def _mlp():

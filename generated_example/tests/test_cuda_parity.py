@@ -14,7 +14,7 @@ import torch
 
 import torch_mydevice
 
-from conftest import DEVICE, expected_device_count
+from conftest import DEVICE, driver_device_count
 
 # torch.cuda names that have no meaning for this device, and why.
 NOT_APPLICABLE = {
@@ -70,7 +70,7 @@ def test_dtype_support_queries():
 
 
 def test_can_device_access_peer_checks_the_devices():
-    count = expected_device_count()
+    count = driver_device_count()
     assert torch.mydevice.can_device_access_peer(0, count - 1) is False
     with pytest.raises(AssertionError, match="Invalid"):
         torch.mydevice.can_device_access_peer(0, count)
@@ -103,7 +103,7 @@ def test_random_state_api_round_trips():
     torch.mydevice.manual_seed_all(7)
     assert torch.mydevice.initial_seed() == 7
     states = torch.mydevice.get_rng_state_all()
-    assert len(states) == expected_device_count()
+    assert len(states) == driver_device_count()
     # The device generator drives torch.rand (uniform_ is native): restoring its state repeats the numbers.
     a = torch.rand(4, device=DEVICE)
     torch.mydevice.set_rng_state_all(states)

@@ -17,7 +17,7 @@ import unittest
 import torch
 
 import torch_mydevice  # noqa: F401  (registers the backend before the harness looks for it)
-from conftest import CPU_FALLBACK, NATIVE_OPS, SPEC_DTYPES, expected_device_count
+from conftest import CPU_FALLBACK, NATIVE_OPS, SPEC_DTYPES, driver_device_count
 from torch._utils import _is_privateuse1_backend_available
 from torch.testing._internal.common_device_type import (  # noqa: E402
     deviceCountAtLeast,
@@ -50,7 +50,7 @@ class TestDeviceGeneric(TestCase):
 
     @deviceCountAtLeast(1)
     def test_all_devices(self, devices):
-        self.assertEqual(len(devices), expected_device_count())
+        self.assertEqual(len(devices), driver_device_count())
         for index, device in enumerate(sorted(devices)):
             self.assertEqual(torch.device(device), torch.device("mydevice", index))
 
@@ -128,17 +128,24 @@ class TestDeviceGeneric(TestCase):
         self.assertEqual(da.argmax(1), a.argmax(1))
 
     def test_device_properties(self, device):
+        # What the driver reports (never the spec's numbers: a real driver describes its hardware), consistent
+        # across the APIs that show it.
         props = torch.mydevice.get_device_properties(device)
-        self.assertEqual(props.total_memory, 8589934592)
-        self.assertEqual((props.major, props.minor), (1, 0))
-        self.assertEqual(props.multi_processor_count, 8)
-        self.assertIsInstance(torch.mydevice.get_device_name(device), str)
+        self.assertIsInstance(props.name, str)
+        self.assertTrue(props.name)
+        self.assertEqual(torch.mydevice.get_device_name(device), props.name)
+        self.assertEqual(torch.mydevice.mem_get_info(device)[1], props.total_memory)
+        self.assertGreater(props.total_memory, 0)
+        self.assertEqual(torch.mydevice.get_device_capability(device), (props.major, props.minor))
+        self.assertIsInstance(props.multi_processor_count, int)
+        self.assertIsInstance(props.host_accessible_memory, bool)
+        self.assertIn(f"name='{props.name}'", repr(props))
 
     @onlyPRIVATEUSE1
     def test_accelerator_api(self, device):
         self.assertEqual(torch.accelerator.current_accelerator().type, "mydevice")
         self.assertTrue(torch.accelerator.is_available())
-        self.assertEqual(torch.accelerator.device_count(), expected_device_count())
+        self.assertEqual(torch.accelerator.device_count(), driver_device_count())
         index = torch.device(device).index
         torch.accelerator.set_device_index(index)
         self.assertEqual(torch.accelerator.current_device_index(), index)
@@ -161,8 +168,7 @@ _NATIVE_OPINFOS = [op for op in op_db if op.aten_name in NATIVE_BASES and op.var
 
 class TestNativeOpInfo(TestCase):
     @unittest.skipIf(not CPU_FALLBACK, "samples use operators outside operators.native")
-    @ops(_NATIVE_OPINFOS, allowed_dtypes=(torch.float32,))
-    def test_matches_cpu(self, device, dtype, op):
+    def _matches_cpu(self, device, dtype, op):
         def to_device(value):
             return value.to(device) if isinstance(value, torch.Tensor) else value
 
@@ -174,6 +180,15 @@ class TestNativeOpInfo(TestCase):
             self.assertEqual(actual, expected, exact_device=False)
             checked += 1
         self.assertGreater(checked, 0)
+
+    if _NATIVE_OPINFOS:
+        test_matches_cpu = ops(_NATIVE_OPINFOS, allowed_dtypes=(torch.float32,))(_matches_cpu)
+    else:  # @ops refuses an empty list: operators.native is empty, or none of it has an OpInfo entry
+
+        @unittest.skip("no operator of operators.native has an OpInfo entry (everything runs through the CPU "
+                       "fallback)")
+        def test_matches_cpu(self, device):
+            pass
 
 
 instantiate_device_type_tests(TestNativeOpInfo, globals(), only_for=ONLY_FOR)

@@ -16,9 +16,9 @@ import sys
 import pytest
 import torch
 
-from conftest import DEVICE, expected_device_count
+from conftest import DEVICE, driver_device_count
 
-COUNT = expected_device_count()
+COUNT = driver_device_count()
 BAD = COUNT + 5  # "mydevice:7" on a two-device backend
 # PyTorch's DeviceIndex has 8 bits: cast to it, this index would wrap around to COUNT - 1, a device that exists.
 BIG = 256 + COUNT - 1

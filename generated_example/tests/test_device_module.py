@@ -7,7 +7,7 @@ import torch
 
 import torch_mydevice
 
-from conftest import DEVICE, expected_device_count, requires_two_devices
+from conftest import DEVICE, driver_device_count, requires_two_devices
 
 API = [
     "is_available", "is_initialized", "device_count", "current_device", "set_device", "device", "device_of",
@@ -92,8 +92,17 @@ def test_dtypes_without_native_kernels_live_on_the_device():
 
 
 def test_device_count_matches_everywhere():
-    assert torch.mydevice.device_count() == expected_device_count()
-    assert len(torch.mydevice.default_generators) in (0, expected_device_count())
+    # The driver answers before the runtime starts (Driver::peek_device_count: is_available(), device_count(),
+    # forks) and once it runs (get_device_count): the same count, which every API reports.
+    count = driver_device_count()
+    assert count >= 1
+    assert torch_mydevice._C._started_device_count() == count
+    assert torch.mydevice.device_count() == count
+    assert len(torch.mydevice.default_generators) in (0, count)
+    for index in range(count):
+        assert torch.mydevice.get_device_properties(index).name == torch.mydevice.get_device_name(index)
+    with pytest.raises(IndexError, match=f"has {count} device"):
+        torch.mydevice.get_device_properties(count)
 
 
 def test_errors_from_the_bindings_are_torchs_python_exceptions():

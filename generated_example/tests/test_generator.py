@@ -5,11 +5,11 @@
 import pytest
 import torch
 
-from conftest import DEVICE, expected_device_count
+from conftest import DEVICE, driver_device_count
 
 
 def test_default_generators():
-    assert len(torch.mydevice.default_generators) == expected_device_count()
+    assert len(torch.mydevice.default_generators) == driver_device_count()
     g = torch.mydevice.default_generators[0]
     assert g.device == torch.device(DEVICE, 0)
 
@@ -55,4 +55,4 @@ def test_torch_accelerator_random():
     torch.manual_seed(321)
     assert torch.accelerator.random.initial_seed() == 321
     assert torch.equal(torch.accelerator.random.get_rng_state(), torch.mydevice.get_rng_state())
-    assert len(torch.accelerator.random.get_rng_state_all()) == expected_device_count()
+    assert len(torch.accelerator.random.get_rng_state_all()) == driver_device_count()

@@ -8,7 +8,7 @@ import sys
 
 import torch
 
-from conftest import DEVICE, expected_device_count
+from conftest import DEVICE, driver_device_count
 
 
 def _run_python(code: str) -> str:
@@ -21,7 +21,7 @@ def test_accelerator_is_the_device():
     assert torch._C._get_accelerator() == torch.device(DEVICE)
     assert torch.accelerator.current_accelerator() == torch.device(DEVICE)
     assert torch.accelerator.is_available()
-    assert torch.accelerator.device_count() == expected_device_count()
+    assert torch.accelerator.device_count() == driver_device_count()
 
 
 def test_availability_queries_do_not_initialize():
@@ -51,7 +51,7 @@ def test_storage_resize_goes_through_the_hooks():
 def test_device_index_through_accelerator_api():
     torch.accelerator.set_device_index(0)
     assert torch.accelerator.current_device_index() == 0
-    if expected_device_count() > 1 and hasattr(torch.accelerator, "device_index"):
+    if driver_device_count() > 1 and hasattr(torch.accelerator, "device_index"):
         with torch.accelerator.device_index(1):
             assert torch.accelerator.current_device_index() == 1
             assert torch.mydevice.current_device() == 1
@@ -59,7 +59,7 @@ def test_device_index_through_accelerator_api():
 
 
 def test_invalid_device_index_raises():
-    bad = expected_device_count()
+    bad = driver_device_count()
     try:
         torch.empty(1, device=f"{DEVICE}:{bad}")
     except (RuntimeError, IndexError) as e:

@@ -10,11 +10,14 @@
 // device that owns the kernel's buffers, exactly like an eager kernel (ops/launch.h): stream order with the eager
 // operators before and after it, asynchronous to the host, and inside the kernel every device pointer is
 // translated with access() into the address through which device memory may be read and written. Both go
-// through the driver interface (Driver::launch_host_task, Driver::host_task_access).
+// through the driver interface (Driver::launch_host_task, Driver::host_task_access). A device whose memory host
+// code cannot reach (device_memory_host_accessible() false) runs no such kernel: Python refuses to compile for it
+// (torch_mydevice/_compile/__init__.py, unsupported_reason), and launch() refuses too, should a kernel get here.
 //
 // The kernel modules are compiled by Inductor without torch headers; they reach this file through a C struct
 // whose address Python reads with ctypes (torch_mydevice_inductor_launcher) and passes on. Keep the struct in step
 // with kernels.py: `abi` is checked on both sides.
+#include "device.h"
 #include "driver/driver.h"
 #include "ops/host_task_thread.h"
 #include "runtime_check.h"
@@ -54,6 +57,11 @@ int launch(const void* device_memory, int (*run)(void*), void* payload, void (*d
         driver::get().pointer_get_attributes(&attributes, device_memory) == driver::Status::success &&
         attributes.type == driver::MemoryType::device) {
       device = static_cast<c10::DeviceIndex>(attributes.device);
+    }
+    if (!torch_mydevice::device_memory_host_accessible(device)) {
+      last_launch_error = "mydevice: Inductor's C++ kernels run as host tasks over device memory, and the memory of "
+                          "this device is not host-accessible (DeviceProperties::host_accessible_memory is false)";
+      return static_cast<int>(driver::Status::not_implemented);
     }
     torch_mydevice::ops::note_launching_thread();
     const driver::Status status =

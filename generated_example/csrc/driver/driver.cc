@@ -3,8 +3,8 @@
 // device runtime bundled in third_party/accelsim.
 //
 // This file is yours. To run on your device, replace each function body with your driver's call (the order
-// in which to port them, and what PyTorch needs from each, is in accelgen's docs/porting.md) and list your
-// driver's libraries in driver.cmake. Nothing else in the backend names the runtime.
+// in which to port them, and what PyTorch needs from each, is in csrc/driver/README.md, this tree's porting
+// guide) and list your driver's libraries in driver.cmake. Nothing else in the backend names the runtime.
 #include "driver/driver.h"
 
 #include <accelsim/accelsim.h>
@@ -31,6 +31,7 @@ Status status_of(accelsimError_t error) {
     case accelsimErrorKernelFailed: return Status::kernel_failed;
     case accelsimErrorAlreadyInitialized: return Status::illegal_state;
     case accelsimErrorNotPermitted: return Status::illegal_state;
+    case accelsimErrorNotSupported: return Status::not_implemented; // host tasks with ACCELSIM_HOST_ACCESS=0
     default: return Status::unknown;
   }
 }
@@ -62,6 +63,7 @@ accelsimMemcpyKind native(CopyKind kind) {
 // driver.h a compile error here, and the class cannot be instantiated while it lacks a function.
 class AccelsimDriver final : public Driver {
  public:
+  // Stage 1 (driver.h sections 1 to 5): errors, platform and devices, device memory, streams, copies and memset.
   std::string last_error_message() override {
     std::string message = accelsimGetErrorName(accelsimPeekAtLastError());
     const char* detail = accelsimGetLastErrorMessage();
@@ -136,6 +138,14 @@ class AccelsimDriver final : public Driver {
       properties->compute_capability_major = prop.compute_capability_major;
       properties->compute_capability_minor = prop.compute_capability_minor;
       properties->multiprocessor_count = prop.multiprocessor_count;
+      // accelsim runs host tasks over device memory unless ACCELSIM_HOST_ACCESS=0 makes it a discrete device
+      // whose memory host code cannot reach; the backend then keeps host tasks out of its own paths.
+      int host_access = 1;
+      const Status access_status = status_of(accelsimDeviceGetHostAccess(&host_access, device));
+      if (access_status != Status::success) {
+        return access_status;
+      }
+      properties->host_accessible_memory = host_access != 0;
     }
     return status;
   }
@@ -168,14 +178,6 @@ class AccelsimDriver final : public Driver {
       attributes->size = native_attributes.size;
     }
     return status;
-  }
-
-  Status host_alloc(void** host_ptr, std::size_t size) override {
-    return status_of(accelsimHostAlloc(host_ptr, size));
-  }
-
-  Status free_host(void* host_ptr) override {
-    return status_of(accelsimFreeHost(host_ptr));
   }
 
   Status stream_create(Stream* stream, int priority) override {
@@ -219,6 +221,19 @@ class AccelsimDriver final : public Driver {
     return status;
   }
 
+  Status memcpy(void* dst, const void* src, std::size_t size, CopyKind kind) override {
+    return status_of(accelsimMemcpy(dst, src, size, native(kind)));
+  }
+
+  Status memcpy_async(void* dst, const void* src, std::size_t size, CopyKind kind, Stream stream) override {
+    return status_of(accelsimMemcpyAsync(dst, src, size, native(kind), native(stream)));
+  }
+
+  Status memset_async(void* device_ptr, int value, std::size_t size, Stream stream) override {
+    return status_of(accelsimMemsetAsync(device_ptr, value, size, native(stream)));
+  }
+
+  // Stage 2 (sections 6 to 8): events, pinned host memory, graphs.
   Status event_create(Event* event, bool timing) override {
     accelsimEvent_t created = nullptr;
     const Status status = status_of(
@@ -251,24 +266,12 @@ class AccelsimDriver final : public Driver {
     return status_of(accelsimEventElapsedTime(milliseconds, native(start), native(end)));
   }
 
-  Status memcpy(void* dst, const void* src, std::size_t size, CopyKind kind) override {
-    return status_of(accelsimMemcpy(dst, src, size, native(kind)));
+  Status host_alloc(void** host_ptr, std::size_t size) override {
+    return status_of(accelsimHostAlloc(host_ptr, size));
   }
 
-  Status memcpy_async(void* dst, const void* src, std::size_t size, CopyKind kind, Stream stream) override {
-    return status_of(accelsimMemcpyAsync(dst, src, size, native(kind), native(stream)));
-  }
-
-  Status memset_async(void* device_ptr, int value, std::size_t size, Stream stream) override {
-    return status_of(accelsimMemsetAsync(device_ptr, value, size, native(stream)));
-  }
-
-  Status launch_host_task(Stream stream, HostTask task, void* args, DestroyArgs destroy_args) override {
-    return status_of(accelsimLaunchKernel(native(stream), task, args, destroy_args));
-  }
-
-  Status host_task_access(const void* device_ptr, void** accessible) override {
-    return status_of(accelsimKernelAccess(device_ptr, accessible));
+  Status free_host(void* host_ptr) override {
+    return status_of(accelsimFreeHost(host_ptr));
   }
 
   Status stream_begin_capture(Stream stream) override {
@@ -303,6 +306,15 @@ class AccelsimDriver final : public Driver {
 
   Status graph_destroy(Graph graph) override {
     return status_of(accelsimGraphDestroy(native(graph)));
+  }
+
+  // Stage 3 (section 9): host tasks, what the scaffolded kernels of csrc/kernels/ and torch.compile run on.
+  Status launch_host_task(Stream stream, HostTask task, void* args, DestroyArgs destroy_args) override {
+    return status_of(accelsimLaunchKernel(native(stream), task, args, destroy_args));
+  }
+
+  Status host_task_access(const void* device_ptr, void** accessible) override {
+    return status_of(accelsimKernelAccess(device_ptr, accessible));
   }
 
  private:

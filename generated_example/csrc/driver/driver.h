@@ -7,8 +7,8 @@
 // The generated backend (hooks, guard, allocators, streams, events, copies, graphs, kernel launches) reaches
 // the device only through the Driver declared here, in the spirit of CUDA's runtime API: one narrow layer
 // under the framework. Its implementation is yours: the adapter in csrc/driver/ (scaffolded once by accelgen,
-// never rewritten; docs/porting.md in accelgen explains how to port one function at a time) derives from
-// Driver, overrides every function and returns its one instance from driver::get().
+// never rewritten) derives from Driver, overrides every function and returns its one instance from
+// driver::get(). csrc/driver/README.md, this tree's porting guide, explains how to port it stage by stage.
 // Because every function is pure virtual, an adapter that lacks one, or still has the signature of an older
 // accelgen, does not compile: the compiler names the function, at the line of your adapter that instantiates
 // it. `accelgen upgrade` names the functions a new torch adds before you build.
@@ -21,6 +21,17 @@
 //   - device pointers are opaque to host code: the backend reads and writes them only through copies and
 //     through host tasks (launch_host_task), never by dereferencing them.
 // Only what the spec's capabilities need is declared: this file is regenerated when they change.
+//
+// The sections are in the order of a port, in three stages; after each stage the whole generated test suite
+// passes (what cannot work yet is skipped, with the reason):
+//   Stage 1, everything through the CPU fallback: 1 Errors, 2 Platform and devices, 3 Device memory, 4 Streams,
+//     5 Copies and memset. Every operator outside operators.native then runs through the CPU fallback, which
+//     moves tensors to the host and back with the copies. A device whose memory host code cannot reach
+//     (DeviceProperties::host_accessible_memory false) stops here until stage 3: the backend's own strided
+//     copies and fills go through the copies too, and no host task runs.
+//   Stage 2, as the driver adds them: 6 Events, 7 Pinned host memory, 8 Graphs.
+//   Stage 3, kernels one at a time: 9 Host tasks (what the scaffolded kernel bodies of csrc/kernels/ and
+//     torch.compile's kernels run on), then each kernel of csrc/kernels/ ported to the device's own code.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -90,6 +101,12 @@ struct DeviceProperties {
   int compute_capability_major = 0;
   int compute_capability_minor = 0;
   int multiprocessor_count = 0;
+  // Whether host code may reach this device's memory through host tasks (launch_host_task + host_task_access,
+  // section 9). A discrete device whose memory the host cannot address reports false: the backend then never
+  // runs host tasks for its own work (strided and dtype-converting copies and fills go through the copies of
+  // section 5), torch.compile refuses with a clear message, and a kernel still running its scaffolded default
+  // body raises an error naming its kernel file. torch.mydevice.get_device_properties(i).host_accessible_memory.
+  bool host_accessible_memory = true;
 };
 
 enum class MemoryType { unregistered, host, device };
@@ -103,22 +120,25 @@ struct PointerAttributes {
 
 enum class CopyKind { host_to_host, host_to_device, device_to_host, device_to_device };
 
-// Host tasks (section 8).
+// Host tasks (section 9).
 using HostTask = int (*)(void* args);
 using DestroyArgs = void (*)(void* args);
 
-// Everything the backend needs from a device runtime. The sections are in the order a port implements them.
+// Everything the backend needs from a device runtime. The sections are in the order a port implements them
+// (the stages above).
 class Driver {
  public:
   virtual ~Driver() = default;
 
-  // ---- 1. Errors ------------------------------------------------------------------------------------------
+  // ---- 1. Errors (stage 1) ----------------------------------------------------------------------------------------
+  // Once implemented: every failure below reaches Python with the driver's own words.
   // Every mydevice error message (RuntimeError, OutOfMemoryError, IndexError) carries this detail.
   virtual std::string last_error_message() = 0;
   // Drops the calling thread's last error (after an expected failure such as not_ready).
   virtual void clear_last_error() noexcept = 0;
 
-  // ---- 2. Platform and devices -----------------------------------------------------------------------------
+  // ---- 2. Platform and devices (stage 1) --------------------------------------------------------------------------
+  // Once implemented: torch.mydevice.is_available(), device_count(), set_device(), get_device_properties().
   // Called once, before any other call, with the spec's platform. Must not start the device runtime.
   virtual Status configure(const PlatformSpec& spec) = 0;
   // Number of devices WITHOUT starting the runtime: PyTorch asks in is_available() and device_count(),
@@ -134,7 +154,8 @@ class Driver {
   // Waits for all work of the current device (torch.mydevice.synchronize(), the allocator before it frees).
   virtual Status device_synchronize() = 0;
 
-  // ---- 3. Device memory ------------------------------------------------------------------------------------
+  // ---- 3. Device memory (stage 1) ---------------------------------------------------------------------------------
+  // Once implemented: mydevice tensors can be allocated (torch.empty); nothing reads or writes them yet.
   // The caching allocator (every device tensor) calls these rarely: it keeps and reuses blocks. size 0 gives null.
   virtual Status malloc(void** device_ptr, std::size_t size) = 0;
   // Frees at once: the allocator has made sure no pending work uses the block.
@@ -145,12 +166,8 @@ class Driver {
   // copies choosing their direction. Unknown pointers are `unregistered`, with success.
   virtual Status pointer_get_attributes(PointerAttributes* attributes, const void* ptr) = 0;
 
-  // ---- 4. Pinned host memory (capabilities.pinned_memory) ----------------------------------------------------
-  // tensor.pin_memory() and non_blocking copies: page-locked host memory the device copies from asynchronously.
-  virtual Status host_alloc(void** host_ptr, std::size_t size) = 0;
-  virtual Status free_host(void* host_ptr) = 0;
-
-  // ---- 5. Streams ------------------------------------------------------------------------------------------
+  // ---- 4. Streams (stage 1) ---------------------------------------------------------------------------------------
+  // Once implemented: torch.mydevice.Stream, current_stream(), synchronize().
   // In-order asynchronous queues. torch.mydevice.Stream(priority=...) and the per-device stream pools.
   // Priorities follow PyTorch's convention: 0 is the default, lower numbers are more urgent.
   virtual Status stream_create(Stream* stream, int priority) = 0; // on the current device
@@ -169,7 +186,20 @@ class Driver {
   // synchronizing operations during a capture and the caching allocators keep captured memory apart.
   virtual Status stream_is_capturing(Stream stream, bool* capturing) = 0;
 
-  // ---- 6. Events -------------------------------------------------------------------------------------------
+  // ---- 5. Copies and memset (stage 1) -----------------------------------------------------------------------------
+  // Once implemented (the end of stage 1): .to("mydevice"), .cpu(), .item(), factories and fills, and every
+  // operator outside operators.native through the CPU fallback, which copies inputs to the host and results back.
+  // Synchronous: ordered after the current device's default stream's work; returns when done (.item(), .cpu()).
+  virtual Status memcpy(void* dst, const void* src, std::size_t size, CopyKind kind) = 0;
+  // In stream order (tensor.to(..., non_blocking=True), device-to-device copy_). Pageable host memory must stay
+  // valid until the copy executed; the backend makes sure of that.
+  virtual Status memcpy_async(void* dst, const void* src, std::size_t size, CopyKind kind, Stream stream) = 0;
+  // Sets `size` bytes of device memory to `value` in stream order (zero_(), zeros()).
+  virtual Status memset_async(void* device_ptr, int value, std::size_t size, Stream stream) = 0;
+
+  // ---- 6. Events (stage 2) ----------------------------------------------------------------------------------------
+  // Once implemented: torch.Event and torch.mydevice.Event, Stream.wait_stream(), tensors used on several streams
+  // (record_stream), Event.elapsed_time() and the profiler. Stage 1 works without them otherwise.
   // torch.Event / torch.mydevice.Event, record_stream and the caching allocator's cross-stream frees, the
   // profiler's device timings. `timing` false makes recording cheaper (PyTorch's default for events).
   virtual Status event_create(Event* event, bool timing) = 0;
@@ -183,26 +213,14 @@ class Driver {
   // Milliseconds between two completed timing events (Event.elapsed_time()).
   virtual Status event_elapsed_time(float* milliseconds, Event start, Event end) = 0;
 
-  // ---- 7. Copies and memset --------------------------------------------------------------------------------
-  // Synchronous: ordered after the current device's default stream's work; returns when done (.item(), .cpu()).
-  virtual Status memcpy(void* dst, const void* src, std::size_t size, CopyKind kind) = 0;
-  // In stream order (tensor.to(..., non_blocking=True), device-to-device copy_). Pageable host memory must stay
-  // valid until the copy executed; the backend makes sure of that.
-  virtual Status memcpy_async(void* dst, const void* src, std::size_t size, CopyKind kind, Stream stream) = 0;
-  // Sets `size` bytes of device memory to `value` in stream order (zero_(), zeros()).
-  virtual Status memset_async(void* device_ptr, int value, std::size_t size, Stream stream) = 0;
+  // ---- 7. Pinned host memory (stage 2; capabilities.pinned_memory) ------------------------------------------------
+  // Once implemented: pin_memory() and asynchronous (non_blocking) copies between pinned memory and the device.
+  // tensor.pin_memory() and non_blocking copies: page-locked host memory the device copies from asynchronously.
+  virtual Status host_alloc(void** host_ptr, std::size_t size) = 0;
+  virtual Status free_host(void* host_ptr) = 0;
 
-  // ---- 8. Host tasks ---------------------------------------------------------------------------------------
-  // Runs `task(args)` in stream order, after the work enqueued before it and before the work enqueued after it
-  // (cudaLaunchHostFunc-like). The generated kernels (csrc/ops/launch.h) use it to run ATen's CPU kernels over
-  // device memory; a port replaces kernels with its own device code one by one. `destroy_args` (may be null)
-  // is called once the driver no longer needs `args`. A task returns 0 on success; a failure makes the stream
-  // report kernel_failed at its next synchronization.
-  virtual Status launch_host_task(Stream stream, HostTask task, void* args, DestroyArgs destroy_args) = 0;
-  // Inside a host task only: the host address through which device memory at `device_ptr` is accessed.
-  virtual Status host_task_access(const void* device_ptr, void** accessible) = 0;
-
-  // ---- 9. Graphs (capabilities.graphs) ----------------------------------------------------------------------
+  // ---- 8. Graphs (stage 2; capabilities.graphs) -------------------------------------------------------------------
+  // Once implemented: torch.accelerator.Graph capture and replay.
   // torch.accelerator.Graph: capture a stream's work, instantiate it, replay it, through the backend's
   // at::GraphImplInterface where the targeted torch has one; a torch without it never calls these.
   virtual Status stream_begin_capture(Stream stream) = 0;
@@ -212,6 +230,22 @@ class Driver {
   virtual Status graph_node_count(Graph graph, std::size_t* count) = 0; // debug output of Graph
   virtual Status graph_exec_destroy(GraphExec exec) = 0;
   virtual Status graph_destroy(Graph graph) = 0;
+
+  // ---- 9. Host tasks (stage 3) ------------------------------------------------------------------------------------
+  // Once implemented, with DeviceProperties::host_accessible_memory true: the scaffolded default bodies of
+  // csrc/kernels/ (the operators of operators.native) and torch.compile's kernels. A device whose memory host
+  // code cannot reach leaves both functions failing with not_implemented and reports host_accessible_memory
+  // false: each kernel of operators.native then either gets the device's own code in its csrc/kernels/ file or
+  // leaves operators.native (it then runs through the CPU fallback), and torch.compile needs a device compiler.
+  // Until then such a kernel raises a RuntimeError naming its file.
+  // Runs `task(args)` in stream order, after the work enqueued before it and before the work enqueued after it
+  // (cudaLaunchHostFunc-like). The generated kernels (csrc/ops/launch.h) use it to run ATen's CPU kernels over
+  // device memory; a port replaces kernels with its own device code one by one. `destroy_args` (may be null)
+  // is called once the driver no longer needs `args`. A task returns 0 on success; a failure makes the stream
+  // report kernel_failed at its next synchronization.
+  virtual Status launch_host_task(Stream stream, HostTask task, void* args, DestroyArgs destroy_args) = 0;
+  // Inside a host task only: the host address through which device memory at `device_ptr` is accessed.
+  virtual Status host_task_access(const void* device_ptr, void** accessible) = 0;
 };
 
 // The driver the backend uses, defined by your adapter (csrc/driver/driver.cc). It is called on every device

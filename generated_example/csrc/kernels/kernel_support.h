@@ -15,6 +15,14 @@
 // ATen's vectorized, multi-threaded CPU kernel does the math into the device output. A kernel of your own
 // replaces that with a launch of your device code on the stream (current_native_stream(device)), reading
 // the tensors' data_ptr(), sizes() and strides() on the host.
+//
+// Those default bodies are host tasks over device memory (driver.h section 9). On a device whose memory host code
+// cannot reach (DeviceProperties::host_accessible_memory false), or with a driver whose launch_host_task is not
+// implemented, run_kernel and launch_small_elementwise enqueue nothing and raise a RuntimeError naming the kernel
+// file that still has its default body (csrc/kernels/<function>.cc, from __builtin_FILE() at the call) and the
+// two ways out: port the kernel, or take its operator out of operators.native (it then runs through the CPU
+// fallback). The process carries on; the operator's output is left unwritten.
+#include "device.h"
 #include "ops/attention.h"
 #include "ops/cpu_convolution.h"
 #include "ops/launch.h"
@@ -27,6 +35,9 @@
 #include <c10/core/impl/LocalDispatchKeySet.h>
 
 #include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace torch_mydevice::kernels {
@@ -134,12 +145,258 @@ inline at::Generator cpu_generator(uint64_t seed, uint64_t offset) {
   return at::make_generator<at::CPUGeneratorImpl>(seed ^ (offset * 0x9E3779B97F4A7C15ull));
 }
 
+namespace default_body {
+
+// The operator of each kernel of operators.native, by kernel function (csrc/kernels/<function>.cc), for messages.
+// Regenerated with the spec; an empty entry ends the table.
+inline std::string_view operator_of(std::string_view function) {
+  static constexpr std::pair<std::string_view, std::string_view> kernel_operators[] = {
+      {"_adaptive_avg_pool2d",
+       "_adaptive_avg_pool2d"},
+      {"_adaptive_avg_pool2d_backward",
+       "_adaptive_avg_pool2d_backward"},
+      {"_amp_foreach_non_finite_check_and_unscale_",
+       "_amp_foreach_non_finite_check_and_unscale_"},
+      {"_amp_update_scale_",
+       "_amp_update_scale_"},
+      {"_log_softmax",
+       "_log_softmax"},
+      {"_log_softmax_backward_data",
+       "_log_softmax_backward_data"},
+      {"_scaled_dot_product_fused_attention_overrideable",
+       "_scaled_dot_product_fused_attention_overrideable"},
+      {"_scaled_dot_product_fused_attention_overrideable_backward",
+       "_scaled_dot_product_fused_attention_overrideable_backward"},
+      {"_softmax",
+       "_softmax"},
+      {"_softmax_backward_data",
+       "_softmax_backward_data"},
+      {"_thnn_fused_gru_cell",
+       "_thnn_fused_gru_cell"},
+      {"_thnn_fused_gru_cell_backward",
+       "_thnn_fused_gru_cell_backward"},
+      {"_thnn_fused_lstm_cell",
+       "_thnn_fused_lstm_cell"},
+      {"_thnn_fused_lstm_cell_backward_impl",
+       "_thnn_fused_lstm_cell_backward_impl"},
+      {"abs",
+       "abs"},
+      {"add_Tensor",
+       "add.Tensor"},
+      {"addcdiv",
+       "addcdiv"},
+      {"addcmul",
+       "addcmul"},
+      {"addmm",
+       "addmm"},
+      {"amax",
+       "amax"},
+      {"amin",
+       "amin"},
+      {"argmax",
+       "argmax"},
+      {"avg_pool2d",
+       "avg_pool2d"},
+      {"avg_pool2d_backward",
+       "avg_pool2d_backward"},
+      {"baddbmm",
+       "baddbmm"},
+      {"bmm",
+       "bmm"},
+      {"convolution_backward_overrideable",
+       "convolution_backward_overrideable"},
+      {"convolution_overrideable",
+       "convolution_overrideable"},
+      {"cos",
+       "cos"},
+      {"dequantize_self",
+       "dequantize.self"},
+      {"div_Tensor",
+       "div.Tensor"},
+      {"embedding",
+       "embedding"},
+      {"embedding_dense_backward",
+       "embedding_dense_backward"},
+      {"eq_Scalar",
+       "eq.Scalar"},
+      {"eq_Tensor",
+       "eq.Tensor"},
+      {"exp",
+       "exp"},
+      {"fill_Scalar",
+       "fill_.Scalar"},
+      {"ge_Scalar",
+       "ge.Scalar"},
+      {"ge_Tensor",
+       "ge.Tensor"},
+      {"gelu",
+       "gelu"},
+      {"gelu_backward",
+       "gelu_backward"},
+      {"gt_Scalar",
+       "gt.Scalar"},
+      {"gt_Tensor",
+       "gt.Tensor"},
+      {"le_Scalar",
+       "le.Scalar"},
+      {"le_Tensor",
+       "le.Tensor"},
+      {"leaky_relu",
+       "leaky_relu"},
+      {"leaky_relu_backward",
+       "leaky_relu_backward"},
+      {"lerp_Scalar",
+       "lerp.Scalar"},
+      {"log",
+       "log"},
+      {"lt_Scalar",
+       "lt.Scalar"},
+      {"lt_Tensor",
+       "lt.Tensor"},
+      {"masked_fill_Scalar",
+       "masked_fill_.Scalar"},
+      {"max_pool2d_with_indices",
+       "max_pool2d_with_indices"},
+      {"max_pool2d_with_indices_backward",
+       "max_pool2d_with_indices_backward"},
+      {"maximum",
+       "maximum"},
+      {"mean_dim",
+       "mean.dim"},
+      {"minimum",
+       "minimum"},
+      {"mm",
+       "mm"},
+      {"mse_loss",
+       "mse_loss"},
+      {"mse_loss_backward",
+       "mse_loss_backward"},
+      {"mul_Tensor",
+       "mul.Tensor"},
+      {"native_batch_norm",
+       "native_batch_norm"},
+      {"native_batch_norm_backward",
+       "native_batch_norm_backward"},
+      {"ne_Scalar",
+       "ne.Scalar"},
+      {"ne_Tensor",
+       "ne.Tensor"},
+      {"neg",
+       "neg"},
+      {"nll_loss_backward",
+       "nll_loss_backward"},
+      {"nll_loss_forward",
+       "nll_loss_forward"},
+      {"normal_",
+       "normal_"},
+      {"pow_Tensor_Scalar",
+       "pow.Tensor_Scalar"},
+      {"pow_Tensor_Tensor",
+       "pow.Tensor_Tensor"},
+      {"quantize_per_tensor",
+       "quantize_per_tensor"},
+      {"reciprocal",
+       "reciprocal"},
+      {"relu",
+       "relu"},
+      {"rsqrt",
+       "rsqrt"},
+      {"sigmoid",
+       "sigmoid"},
+      {"sigmoid_backward",
+       "sigmoid_backward"},
+      {"silu",
+       "silu"},
+      {"silu_backward",
+       "silu_backward"},
+      {"sin",
+       "sin"},
+      {"sqrt",
+       "sqrt"},
+      {"sub_Tensor",
+       "sub.Tensor"},
+      {"sum_dim_IntList",
+       "sum.dim_IntList"},
+      {"tanh",
+       "tanh"},
+      {"tanh_backward",
+       "tanh_backward"},
+      {"threshold_backward",
+       "threshold_backward"},
+      {"uniform_",
+       "uniform_"},
+      {"where_self",
+       "where.self"},
+      {"zero_",
+       "zero_"},
+      {"", ""},
+  };
+  for (const auto& [kernel, op] : kernel_operators) {
+    if (kernel == function) {
+      return op;
+    }
+  }
+  return {};
+}
+
+// The kernel file as the tree names it ("csrc/kernels/add_Tensor.cc") from the path its compiler was given.
+inline std::string_view kernel_file_in_tree(std::string_view compiled_path) {
+  const std::size_t at = compiled_path.rfind("csrc/kernels/");
+  return at == std::string_view::npos ? compiled_path : compiled_path.substr(at);
+}
+
+// The kernel function a kernel file defines: its name without folder and extension.
+inline std::string_view kernel_function_of(std::string_view file) {
+  const std::size_t slash = file.find_last_of('/');
+  std::string_view name = slash == std::string_view::npos ? file : file.substr(slash + 1);
+  const std::size_t dot = name.rfind('.');
+  return dot == std::string_view::npos ? name : name.substr(0, dot);
+}
+
+// The error of a default body that cannot run: `reason` says why host tasks are out of reach.
+[[noreturn]] inline void refuse(const char* compiled_path, const std::string& reason) {
+  const std::string_view file = kernel_file_in_tree(compiled_path);
+  const std::string function(kernel_function_of(file));
+  const std::string_view op = operator_of(function);
+  const std::string operator_name = op.empty() ? "its operator" : std::string(op);
+  TORCH_CHECK(false, "mydevice kernel ", function, (op.empty() || op == function ? "" : " (" + operator_name + ")"),
+              " still runs accelgen's default body (", file, "), a host task over device memory, and ", reason,
+              ". Port this kernel to your device in ", file, ", or take ", operator_name,
+              " out of operators.native in accelgen.yaml and run `accelgen generate` to run it through the CPU "
+              "fallback.");
+}
+
+// Enqueues a default body's host task on the current stream of `device`, or raises refuse()'s error when the
+// device's memory is not host-accessible or the driver runs no host tasks (launch_host_task not_implemented).
+template <typename F>
+void launch(c10::DeviceIndex device, const char* compiled_path, F&& fn) {
+  if (!device_memory_host_accessible(device)) {
+    refuse(compiled_path, "the memory of mydevice:" + std::to_string(device_or_current(device)) +
+                              " is not host-accessible (the driver's DeviceProperties::host_accessible_memory is "
+                              "false), so no host code runs over it");
+  }
+  const driver::Status status = ops::try_launch(current_native_stream(device), std::forward<F>(fn));
+  if (status == driver::Status::success) {
+    return;
+  }
+  if (status == driver::Status::not_implemented) {
+    const std::string detail = driver::get().last_error_message();
+    driver::get().clear_last_error();
+    refuse(compiled_path, "this driver runs no host tasks (launch_host_task: not_implemented: " + detail + ")");
+  }
+  throw_runtime_error(status, "driver::get().launch_host_task(stream, task, args, destroy_args)", __FILE__,
+                      __LINE__);
+}
+
+} // namespace default_body
+
 // Runs `fn` on the current stream of `device`. Inside, ATen's autograd and view-tracking dispatch keys are
 // excluded (as at::AutoDispatchBelowADInplaceOrView does): the CPU tensors of a kernel never need them, and
-// skipping them keeps the device's worker fast.
+// skipping them keeps the device's worker fast. `kernel_file` is the calling kernel file, for the message of a
+// device that runs no host tasks (leave it to its default).
 template <typename F>
-void run_kernel(const c10::Device& device, F&& fn) {
-  launch_on_current_stream(device.index(), [fn = std::forward<F>(fn)] {
+void run_kernel(const c10::Device& device, F&& fn, const char* kernel_file = __builtin_FILE()) {
+  default_body::launch(device.index(), kernel_file, [fn = std::forward<F>(fn)] {
     const c10::impl::ExcludeDispatchKeyGuard no_autograd(c10::autograd_dispatch_keyset_with_ADInplaceOrView);
     fn();
   });
@@ -153,7 +410,8 @@ void run_kernel(const c10::Device& device, F&& fn) {
 enum class SmallElementwise { Add, Sub, Mul, Div };
 
 inline bool launch_small_elementwise(SmallElementwise op, const at::Tensor& out, const at::Tensor& self,
-                                     const at::Tensor& other, const c10::Scalar& alpha) {
+                                     const at::Tensor& other, const c10::Scalar& alpha,
+                                     const char* kernel_file = __builtin_FILE()) {
   constexpr int64_t kSmallNumel = 4096;
   const c10::ScalarType dtype = out.scalar_type();
   if (out.numel() > kSmallNumel || dtype == c10::ScalarType::Bool || c10::isComplexType(dtype) ||
@@ -176,7 +434,7 @@ inline bool launch_small_elementwise(SmallElementwise op, const at::Tensor& out,
     c10::Scalar alpha;
   };
   const Args args{op, dtype, out.numel(), out.data_ptr(), self.const_data_ptr(), other.const_data_ptr(), alpha};
-  launch_on_current_stream(out.device().index(), [args] {
+  default_body::launch(out.device().index(), kernel_file, [args] {
     AT_DISPATCH_ALL_TYPES_AND2(at::kHalf, at::kBFloat16, args.dtype, "mydevice_small_elementwise", [&] {
       auto* o = static_cast<scalar_t*>(kernel_access(args.out));
       const auto* a = static_cast<const scalar_t*>(kernel_access(args.a));

@@ -16,8 +16,9 @@
 //     in-place variants pass self as out); a gradient the caller did not ask for (a backward's output_mask) is
 //     an undefined tensor, which the kernel leaves alone (copy_wanted);
 //   - inputs have their original dtype, sizes and strides: broadcasting and type promotion are the kernel's
-//     to honour (PyTorch's CPU kernels do both; a device kernel may also ask the operator to make inputs
-//     contiguous and expanded first);
+//     to honour (PyTorch's CPU kernels do both). A device kernel that wants contiguous inputs of the result's
+//     shape and dtype makes them itself before it launches, with ordinary device operations
+//     (self.expand(out.sizes()).to(out.scalar_type()).contiguous(), which run through the driver's copies);
 //   - the current device is the outputs' device.
 // A kernel enqueues its work on the current stream and returns without waiting for it (kernel_support.h).
 // These signatures are stable: accelgen changes one only with a new accelgen version, and `accelgen upgrade`

@@ -8,7 +8,9 @@
 //
 // accelgen's default, below, computes on the device with PyTorch's own CPU kernel: inside the enqueued
 // function each tensor is a CPU view of device memory, so every dtype, layout and broadcast PyTorch supports
-// works. It needs the driver's host tasks (Driver::launch_host_task, Driver::host_task_access).
+// works. It needs the driver's host tasks (Driver::launch_host_task, Driver::host_task_access); on a device
+// without them it raises a RuntimeError naming this file, until you port it or take the operator out of
+// operators.native.
 #include "kernels/kernels.h"
 
 namespace torch_mydevice::kernels {

@@ -8,6 +8,7 @@
 #include "stream.h"
 #include "host_allocator.h"
 #include "launch.h"
+#include "ops/host_staging.h"
 
 #include <c10/core/DeviceGuard.h>
 
@@ -51,14 +52,21 @@ void synchronize(driver::Stream stream) {
   MYDEVICE_CHECK(driver::get().stream_synchronize(stream));
 }
 
-// Both on the same mydevice device: one stream-ordered memcpy when the layouts match, otherwise a kernel
-// that runs ATen's CPU copy (dtype conversion, strides, conj/neg) over the device memory.
+// Both on the same mydevice device: one stream-ordered memcpy when the layouts match, otherwise ATen's CPU copy
+// (dtype conversion, strides, conj/neg): as a kernel over the device memory, or, where host tasks cannot reach
+// it, on host mirrors of both (host_staging.h; src is read whole before dst is written, so overlapping tensors
+// copy as if src had been cloned first).
 void copy_same_device(const at::Tensor& dst, const at::Tensor& src) {
   const c10::DeviceIndex device = dst.device().index();
   const driver::Stream stream = current_native_stream(device);
   if (same_layout(dst, src)) {
     MYDEVICE_CHECK(driver::get().memcpy_async(dst.data_ptr(), src.const_data_ptr(), nbytes_of(dst),
                                         driver::CopyKind::device_to_device, stream));
+    return;
+  }
+  if (!host_tasks_reach(dst)) {
+    const at::Tensor src_mirror = host_mirror(src, /*read_device_bytes=*/true);
+    modify_on_host(dst, [&](at::Tensor& dst_mirror) { dst_mirror.copy_(src_mirror); });
     return;
   }
   launch(stream, [out = KernelTensor(dst), in = KernelTensor(src)] { out.cpu().copy_(in.cpu()); });
@@ -73,6 +81,11 @@ at::Tensor contiguous_on_device(const at::Tensor& src, c10::ScalarType dtype) {
 
 void copy_host_to_device(const at::Tensor& dst, const at::Tensor& src, bool non_blocking) {
   const c10::DeviceIndex device = dst.device().index();
+  if (!plain_dense(dst) && !host_tasks_reach(dst)) {
+    // Scatter into a host mirror of dst's span (holding the bytes between its elements), upload it whole.
+    modify_on_host(dst, [&](at::Tensor& dst_mirror) { dst_mirror.copy_(src); });
+    return;
+  }
   if (!plain_dense(dst)) {
     // Upload into a dense temporary, then scatter on the device.
     const at::Tensor tmp = at::empty(dst.sizes(), dst.options());
@@ -102,6 +115,11 @@ void copy_host_to_device(const at::Tensor& dst, const at::Tensor& src, bool non_
 
 void copy_device_to_host(const at::Tensor& dst, const at::Tensor& src, bool non_blocking) {
   const c10::DeviceIndex device = src.device().index();
+  if (!plain_dense(src) && !host_tasks_reach(src)) {
+    // Download src's span once, gather (and convert) on the host.
+    dst.copy_(host_mirror(src, /*read_device_bytes=*/true));
+    return;
+  }
   if (!plain_dense(src)) {
     copy_device_to_host(dst, contiguous_on_device(src, src.scalar_type()), non_blocking);
     return;
@@ -125,9 +143,26 @@ void copy_device_to_host(const at::Tensor& dst, const at::Tensor& src, bool non_
   }
 }
 
+// Whether one byte copy between the devices does it all: both contiguous, of one dtype, without conj/neg bits.
+bool contiguous_pair(const at::Tensor& dst, const at::Tensor& src) {
+  return same_layout(dst, src) && dst.is_contiguous();
+}
+
 // Between two devices: the source is first made plain and of dst's dtype on its own device, then moved with a
-// runtime device-to-device copy, then scattered. Synchronous on both sides for simplicity.
+// runtime device-to-device copy, then scattered. Synchronous on both sides for simplicity. Where host tasks
+// cannot reach either device and the copy needs element work, it goes through the host instead: src's span is
+// downloaded once, then converted and scattered into dst as a host-to-device copy.
 void copy_across_devices(const at::Tensor& dst, const at::Tensor& src) {
+  if (!contiguous_pair(dst, src) && (!host_tasks_reach(src) || !host_tasks_reach(dst))) {
+    at::Tensor src_mirror;
+    {
+      c10::DeviceGuard guard(src.device());
+      src_mirror = host_mirror(src, /*read_device_bytes=*/true);
+    }
+    c10::DeviceGuard guard(dst.device());
+    copy_host_to_device(dst, src_mirror, /*non_blocking=*/false);
+    return;
+  }
   at::Tensor plain_src;
   {
     c10::DeviceGuard guard(src.device());

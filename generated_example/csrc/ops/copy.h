@@ -13,6 +13,10 @@ namespace torch_mydevice::ops {
 // non_blocking copies from or to pinned host memory, and copies between two mydevice tensors of one device
 // (stream-ordered like everything else). Otherwise the host waits, because pageable host memory and host
 // staging buffers must outlive the copy.
+// Copies that need element work (strides, broadcasting, conj/neg bits, dtype conversion) run ATen's CPU copy: as
+// a host task over the device memory, or, on a device whose memory host code cannot reach
+// (device_memory_host_accessible false), on host copies of the bytes involved (ops/host_staging.h), which
+// makes them synchronous.
 void copy_tensor(const at::Tensor& dst, const at::Tensor& src, bool non_blocking);
 
 } // namespace torch_mydevice::ops

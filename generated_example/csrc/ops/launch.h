@@ -14,6 +14,10 @@
 //      into an ordinary CPU tensor over the device memory (KernelTensor::cpu()), so existing CPU kernels of
 //      ATen can do the math.
 // A kernel must not allocate or free device memory and must not synchronize.
+// All of this needs a driver that runs host tasks over device memory (driver.h section 9). On a device whose
+// memory host code cannot reach (device_memory_host_accessible() false, device.h) nothing here may be used: the
+// backend's own paths move data with the driver's copies instead, and the default kernel bodies refuse with the
+// name of their kernel file (kernels/kernel_support.h).
 //
 // Example (fill_):
 //   auto out = KernelTensor(self);
@@ -69,11 +73,12 @@ struct KernelTensor {
   }
 };
 
-// Enqueues `fn` (a callable without arguments) on `stream`. An exception thrown by `fn` makes the kernel
-// fail: the runtime reports driver::Status::kernel_failed at the next synchronization of the stream, and the
-// exception message is attached to that error (see runtime_check.h).
+// Enqueues `fn` (a callable without arguments) on `stream` and returns the driver's status: on failure nothing
+// was enqueued, `fn` is destroyed and the driver's message is left for last_error_message(). launch() below is
+// what operators use; this is for callers that answer a failed launch themselves (kernels/kernel_support.h
+// names the kernel file to port when the driver runs no host tasks).
 template <typename F>
-void launch(driver::Stream stream, F&& fn) {
+[[nodiscard]] driver::Status try_launch(driver::Stream stream, F&& fn) {
   using Fn = std::decay_t<F>;
   using Storage = KernelArgsStorage<Fn>;
   // Destroys the arguments and gives their block back: the driver calls it once it ran the task; a launch that
@@ -105,8 +110,23 @@ void launch(driver::Stream stream, F&& fn) {
     return 1;
   };
   note_launching_thread();
-  MYDEVICE_CHECK(driver::get().launch_host_task(stream, run, args.get(), destroy));
-  (void)args.release(); // owned by the driver now; `destroy` frees it
+  const driver::Status status = driver::get().launch_host_task(stream, run, args.get(), destroy);
+  if (status == driver::Status::success) {
+    (void)args.release(); // owned by the driver now; `destroy` frees it
+  }
+  return status;
+}
+
+// Enqueues `fn` (a callable without arguments) on `stream`. An exception thrown by `fn` makes the kernel
+// fail: the runtime reports driver::Status::kernel_failed at the next synchronization of the stream, and the
+// exception message is attached to that error (see runtime_check.h). A failed launch raises a RuntimeError.
+template <typename F>
+void launch(driver::Stream stream, F&& fn) {
+  const driver::Status status = try_launch(stream, std::forward<F>(fn));
+  if (status != driver::Status::success) {
+    throw_runtime_error(status, "driver::get().launch_host_task(stream, task, args, destroy_args)", __FILE__,
+                        __LINE__);
+  }
 }
 
 // Enqueues `fn` on the current stream of `device`.

@@ -188,12 +188,16 @@ class _DeviceProperties:
         self.major = props["major"]
         self.minor = props["minor"]
         self.multi_processor_count = props["multi_processor_count"]
+        # False on a discrete device whose memory host code cannot reach: no host tasks, so no torch.compile and
+        # no scaffolded default kernel bodies (csrc/kernels/); everything else runs through the CPU fallback.
+        self.host_accessible_memory = props["host_accessible_memory"]
 
     def __repr__(self):
         return (
             f"_DeviceProperties(name='{self.name}', major={self.major}, minor={self.minor}, "
             f"total_memory={self.total_memory // (1024 * 1024)}MB, "
-            f"multi_processor_count={self.multi_processor_count})"
+            f"multi_processor_count={self.multi_processor_count}, "
+            f"host_accessible_memory={self.host_accessible_memory})"
         )
 
 

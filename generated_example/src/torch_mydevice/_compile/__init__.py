@@ -17,6 +17,8 @@ with is imported, and Inductor's through the device module (torch.mydevice.Sched
 torch.mydevice.PythonWrapperCodegen, which Inductor looks up for the PrivateUse1 device).
 Inductor compiles its C++ kernels at run time: the machine needs a C++ compiler and the Python headers
 (Debian: g++ and python3-dev).
+Those kernels run as host tasks of the driver over device memory. On a device whose memory host code cannot reach
+(get_device_properties().host_accessible_memory False) compiling a graph on it fails with unsupported_reason().
 """
 
 import importlib.abc
@@ -30,10 +32,32 @@ _BACKEND_REGISTRY_MODULE = "torch._dynamo.backends.registry"
 _FAKE_TENSOR_MODULE = "torch._subclasses.fake_tensor"
 
 
+def unsupported_reason(device=None):
+    """Why torch.compile cannot run graphs on a mydevice device (None when it can). Initializes the device."""
+    index = torch.mydevice._get_device_index(device, optional=True)
+    if torch.mydevice.get_device_properties(index).host_accessible_memory:
+        return None
+    return (f"torch.compile cannot run on mydevice:{index}: Inductor's C++ kernels run as host tasks over device "
+            f"memory, and the memory of this device is not host-accessible (torch.mydevice.get_device_properties"
+            f"({index}).host_accessible_memory is False). This device needs host tasks (Driver::launch_host_task "
+            f"and host_task_access, stage 3 of csrc/driver/README.md) or a device compiler for Inductor; until "
+            f"then run the model without torch.compile")
+
+
+def check_supported(device=None) -> None:
+    """Raises RuntimeError with unsupported_reason() when torch.compile cannot run on the device."""
+    reason = unsupported_reason(device)
+    if reason is not None:
+        raise RuntimeError(reason)
+
+
 def mydevice_backend(graph_module, example_inputs, **kwargs):
     """The Dynamo backend "mydevice": Inductor, which generates mydevice kernels for graphs on the device."""
     from torch._inductor.compile_fx import compile_fx
 
+    for example in example_inputs:
+        if isinstance(example, torch.Tensor) and example.device.type == "mydevice":
+            check_supported(example.device)
     return compile_fx(graph_module, example_inputs, **kwargs)
 
 

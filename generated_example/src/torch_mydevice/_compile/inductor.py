@@ -30,8 +30,27 @@ _HOST_BINDING = "async_compile.cpp_pybinding("
 _DEVICE_BINDING = "torch_mydevice_compile_kernels.device_cpp_pybinding(async_compile, "
 
 
+def _check_graph_device_supported() -> None:
+    """Refuses (RuntimeError) to generate code for a graph on a device whose memory host code cannot reach: the
+    kernels below are host tasks over device memory (see torch_mydevice._compile.unsupported_reason)."""
+    from torch._inductor.virtualized import V
+
+    from . import check_supported
+
+    device = None
+    try:
+        device = V.graph.get_current_device_or_throw()
+    except Exception:  # no graph being lowered (or no device in it): the current device
+        pass
+    check_supported(device if device is not None and device.type == "mydevice" else None)
+
+
 class MydeviceScheduling(CppScheduling):
     """Inductor's C++ scheduling for mydevice kernels."""
+
+    def __init__(self, *args, **kwargs):
+        _check_graph_device_supported()
+        super().__init__(*args, **kwargs)
 
     def define_kernel(self, src_code, *args, **kwargs):
         return super().define_kernel(f"{_DEVICE_KERNEL_MARKER}\n{src_code}", *args, **kwargs)
@@ -71,6 +90,7 @@ class MydeviceWrapperCodegen(_DeviceKernelCalls, PythonWrapperCodegen):
     def create(is_subgraph, subgraph_name, parent_wrapper, *partition_signatures):
         # Overridden, or Inductor would create a plain PythonWrapperCodegen. torch 2.14 passes graph-partition
         # signatures too (knowledge base: inductor-wrapper-create-partitions): forwarded as given.
+        _check_graph_device_supported()
         if is_subgraph:
             return MydeviceSubgraphWrapperCodegen(subgraph_name, parent_wrapper, *partition_signatures)
         return MydeviceWrapperCodegen()

@@ -53,6 +53,7 @@ const char* accelsimGetErrorName(accelsimError_t error) {
     case accelsimErrorAlreadyInitialized: return "accelsimErrorAlreadyInitialized";
     case accelsimErrorKernelFailed: return "accelsimErrorKernelFailed";
     case accelsimErrorNotPermitted: return "accelsimErrorNotPermitted";
+    case accelsimErrorNotSupported: return "accelsimErrorNotSupported";
     case accelsimErrorUnknown: return "accelsimErrorUnknown";
   }
   return "accelsimErrorUnrecognized";
@@ -73,6 +74,7 @@ const char* accelsimGetErrorString(accelsimError_t error) {
     case accelsimErrorAlreadyInitialized: return "runtime already initialized";
     case accelsimErrorKernelFailed: return "a kernel reported failure";
     case accelsimErrorNotPermitted: return "operation not permitted from this context";
+    case accelsimErrorNotSupported: return "operation not supported by the device";
     case accelsimErrorUnknown: return "unknown error";
   }
   return "unrecognized error code";

@@ -179,6 +179,7 @@ struct Stream {
 struct Device {
   int index = 0;
   accelsimDeviceProp prop{};
+  bool host_access = true;  // false with ACCELSIM_HOST_ACCESS=0: kernels are refused
   Arena arena;
   Stream* default_stream = nullptr;
   std::atomic<int> captures{0};  // streams of this device that are capturing

@@ -50,6 +50,11 @@ accelsimError_t accelsimPointerGetAttributes(accelsimPointerAttributes* attribut
 }
 
 accelsimError_t accelsimKernelAccess(const void* dev_ptr, void** accessible) {
+  if (Device* d = deviceOwning(dev_ptr); d != nullptr && !d->host_access)
+    return fail(accelsimErrorNotSupported,
+                "accelsimKernelAccess: device %d runs no host code over its memory (ACCELSIM_HOST_ACCESS=0, as a "
+                "discrete device whose memory the host cannot address)",
+                d->index);
   if (!inRuntimeWork())
     return fail(accelsimErrorNotPermitted, "accelsimKernelAccess called from host code (only kernels may call it)");
   if (accessible == nullptr || dev_ptr == nullptr)

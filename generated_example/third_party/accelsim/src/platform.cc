@@ -66,12 +66,16 @@ void initialize() {
     if (end != nullptr && *end == '\0' && n >= 0 && n <= kMaxDevices) config.device_count = static_cast<int>(n);
   }
   config.prop.name[sizeof config.prop.name - 1] = '\0';
+  // ACCELSIM_HOST_ACCESS=0: a discrete device whose memory host code cannot reach (no kernels run).
+  const char* host_access_env = std::getenv("ACCELSIM_HOST_ACCESS");
+  const bool host_access = host_access_env == nullptr || std::strcmp(host_access_env, "0") != 0;
   auto rt = std::make_unique<Runtime>();
   rt->config = config;
   for (int i = 0; i < config.device_count; ++i) {
     auto dev = std::make_unique<Device>();
     dev->index = i;
     dev->prop = config.prop;
+    dev->host_access = host_access;
     if (accelsimError_t e = dev->arena.init(i, config.prop.total_memory); e != accelsimSuccess) {
       g_init_error = e;
       std::snprintf(g_init_message, sizeof g_init_message, "%s", accelsimGetLastErrorMessage());
@@ -209,6 +213,15 @@ accelsimError_t accelsimGetDeviceProperties(accelsimDeviceProp* prop, int device
   Device* d = nullptr;
   if (accelsimError_t e = getDevice(device, &d); e != accelsimSuccess) return e;
   *prop = d->prop;
+  return accelsimSuccess;
+}
+
+accelsimError_t accelsimDeviceGetHostAccess(int* host_access, int device) {
+  if (host_access == nullptr)
+    return fail(accelsimErrorInvalidValue, "accelsimDeviceGetHostAccess: host_access is NULL");
+  Device* d = nullptr;
+  if (accelsimError_t e = getDevice(device, &d); e != accelsimSuccess) return e;
+  *host_access = d->host_access ? 1 : 0;
   return accelsimSuccess;
 }
 

@@ -506,6 +506,11 @@ accelsimError_t accelsimLaunchKernel(accelsimStream_t stream, accelsimKernelFn f
   if (fn == nullptr) return fail(accelsimErrorInvalidValue, "accelsimLaunchKernel: fn is NULL");
   Stream* s = nullptr;
   if (accelsimError_t e = resolveStream(stream, &s); e != accelsimSuccess) return e;
+  if (!s->device->host_access)
+    return fail(accelsimErrorNotSupported,
+                "accelsimLaunchKernel: device %d runs no host code over its memory (ACCELSIM_HOST_ACCESS=0, as a "
+                "discrete device whose memory the host cannot address); nothing was launched",
+                s->device->index);
   Op op;
   op.kind = OpKind::Kernel;
   op.fn = fn;

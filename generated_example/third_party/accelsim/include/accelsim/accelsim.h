@@ -8,7 +8,9 @@
  *     by host code (touching one faults), only by work the runtime executes (copies and kernels);
  *   - work is asynchronous: streams are in-order queues executed by runtime worker threads;
  *   - ordering between streams goes through events, never through host blocking;
- *   - a stream can be captured into a graph that is replayed later.
+ *   - a stream can be captured into a graph that is replayed later;
+ *   - with ACCELSIM_HOST_ACCESS=0 it runs no host code over device memory at all (no kernels), as a discrete
+ *     device whose memory the host cannot address: see accelsimDeviceGetHostAccess.
  *
  * Conventions (as in driver runtimes): every call returns an accelsimError_t; the last error of the calling
  * thread, with a message, is kept and can be read with accelsimGetLastError/accelsimGetLastErrorMessage.
@@ -24,7 +26,7 @@ extern "C" {
 #endif
 
 #define ACCELSIM_VERSION_MAJOR 1
-#define ACCELSIM_VERSION_MINOR 0
+#define ACCELSIM_VERSION_MINOR 1
 
 typedef enum accelsimError {
   accelsimSuccess = 0,
@@ -40,6 +42,7 @@ typedef enum accelsimError {
   accelsimErrorAlreadyInitialized = 10, /* accelsimConfigure after the runtime started */
   accelsimErrorKernelFailed = 11,       /* a kernel reported failure; sticky per stream until synchronized */
   accelsimErrorNotPermitted = 12,       /* kernel-only call made from host code */
+  accelsimErrorNotSupported = 13,       /* the device does not do this (kernels with ACCELSIM_HOST_ACCESS=0) */
   accelsimErrorUnknown = 999
 } accelsimError_t;
 
@@ -131,6 +134,14 @@ accelsimError_t accelsimLaunchKernel(accelsimStream_t stream, accelsimKernelFn f
  * Called from host code it fails with accelsimErrorNotPermitted. */
 accelsimError_t accelsimKernelAccess(const void* dev_ptr, void** accessible);
 int accelsimInKernel(void); /* 1 while the calling thread runs runtime work */
+
+/* Host access: whether kernels (host functions reaching device memory through accelsimKernelAccess) run at all.
+ * By default they do (*host_access = 1). The environment variable ACCELSIM_HOST_ACCESS=0, read once when the
+ * runtime initializes, turns every device into one whose memory host code cannot reach, as on a discrete
+ * accelerator: *host_access = 0, and accelsimLaunchKernel and accelsimKernelAccess fail with
+ * accelsimErrorNotSupported without running anything. Memory, copies, memsets, streams, events and graphs
+ * work as before. Any other value (or none) keeps host access. Initializes the runtime. */
+accelsimError_t accelsimDeviceGetHostAccess(int* host_access, int device);
 
 /* Copies. Pointers may be device memory (any device), pinned host or pageable host memory. */
 typedef enum accelsimMemcpyKind {
