@@ -223,6 +223,18 @@ void TreeFs::remove(const std::string& rel) const {
     throw DiagnosticError({{display(rel), 0, 0, "is not a regular file; accelgen removes only files it wrote", ""}});
   }
   if (::unlinkat(dir.fd, leaf.c_str(), 0) != 0 && errno != ENOENT) throw_os_error(display(rel), "remove", errno);
+  remove_empty_parents(rel);
+}
+
+void TreeFs::remove_empty_parents(const std::string& rel) const {
+  // Deepest first; the first folder that still holds anything (or cannot be removed) ends the walk. rmdir never
+  // removes a link or a folder with content, so nothing of the user's can go.
+  for (std::string folder = rel; folder.find('/') != std::string::npos;) {
+    folder.resize(folder.rfind('/'));
+    std::string leaf;
+    Fd parent(open_parent(folder, false, leaf));
+    if (parent.fd < 0 || ::unlinkat(parent.fd, leaf.c_str(), AT_REMOVEDIR) != 0) return;
+  }
 }
 
 void TreeFs::remove_all(const std::string& rel) const {

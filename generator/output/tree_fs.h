@@ -37,8 +37,12 @@ class TreeFs {
   /// Renames `from` over `to` (atomically replacing a regular file there); missing parents of `to` are created.
   void rename(const std::string& from, const std::string& to) const;
 
-  /// Removes the regular file at `rel`; nothing there is fine. Never removes a link's target.
+  /// Removes the regular file at `rel`; nothing there is fine. Never removes a link's target. Folders left empty by
+  /// the removal go too (a capability switched off leaves no empty csrc/distributed/ behind).
   void remove(const std::string& rel) const;
+
+  /// Removes the folders above `rel` that are empty, deepest first, up to the first one that is not.
+  void remove_empty_parents(const std::string& rel) const;
 
   /// Removes the directory `rel` and everything in it (links inside are removed, never followed).
   void remove_all(const std::string& rel) const;

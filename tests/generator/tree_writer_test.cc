@@ -258,6 +258,23 @@ TEST(TreeWriter, FilesNoLongerGeneratedAreRemovedUnlessEdited) {
   EXPECT_TRUE(fs::exists(dir / "csrc/graph.h"));
 }
 
+TEST(TreeWriter, FoldersEmptiedByRemovalsGoButNotOnesHoldingAnything) {
+  TempDir tmp;
+  const fs::path dir = tmp.path() / "dev";
+  FileSet one = version_one();
+  one.push_back({"third_party/sim/src/a.cc", "a\n", FileOwner::Generated});
+  one.push_back({"third_party/sim/include/sim/a.h", "a\n", FileOwner::Generated});
+  one.push_back({"csrc/distributed/group.cc", "g\n", FileOwner::Generated});
+  write_new_tree(dir, inputs(one));
+  write_text(dir / "csrc/distributed/notes.txt", "mine\n");  // the user's: its folder stays
+  const TreeReport report = update_tree(dir, inputs(version_one()), with_base(version_one()));
+  EXPECT_EQ(action_for(report, "third_party/sim/src/a.cc"), TreeChange::Action::Remove);
+  EXPECT_FALSE(fs::exists(dir / "third_party"));
+  EXPECT_FALSE(fs::exists(dir / "csrc/distributed/group.cc"));
+  EXPECT_EQ(read_text(dir / "csrc/distributed/notes.txt"), "mine\n");
+  EXPECT_TRUE(fs::exists(dir / "csrc"));
+}
+
 TEST(TreeWriter, AUserFileNoLongerScaffoldedIsKeptReportedOnceAndReusedWhenItReturns) {
   TempDir tmp;
   const fs::path dir = tmp.path() / "dev";
