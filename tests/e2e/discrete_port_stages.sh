@@ -5,10 +5,12 @@
 #   (a) Stage 1, everything through the CPU fallback: the default spec with `operators.native: []`, built once; its
 #       whole generated suite passes in that mode (what needs host tasks, torch.compile, is skipped with the
 #       reason), and the device reports host_accessible_memory False.
-#   (b) Stage 3 not begun: the default spec (default operators, every kernel still its scaffolded default body),
-#       built once; in that mode a few native operators (add, mm, relu) each raise a RuntimeError naming their
-#       kernel file to port and the operator to take out of operators.native, the process carries on, and
-#       torch.compile refuses clearly. No suite run: the same tree passes its suite with host access elsewhere
+#   (b) Stage 3, kernels one at a time: the default spec (default operators), built once, with one kernel ported
+#       (csrc/kernels/add_Tensor.cc replaced by a kernel of its own that uses no host task: here the driver's
+#       copies stand in for the device code a real port enqueues). In that mode add runs and matches the CPU, while
+#       the operators whose kernels are still the scaffolded default bodies (mm, relu) each raise a RuntimeError
+#       naming their kernel file to port and the operator to take out of operators.native; the process carries on,
+#       and torch.compile refuses clearly. No suite run: the same tree passes its suite with host access elsewhere
 #       (e2e.backend_torch_2_14).
 #
 #   discrete_port_stages.sh ACCELGEN WORKDIR
@@ -31,8 +33,26 @@ assert count == 1, "no multi-line operators.native list in the default spec"
 open(path, "w", encoding="utf-8").write(text)
 PY
 "$accelgen" generate "$work/stage1/mydevice" > /dev/null
-# (b)'s spec: the default one.
+# (b)'s spec: the default one, with add.Tensor's kernel ported (the file is the user's: generate never touches it).
 "$accelgen" init mydevice --dir "$work/kernels" --torch 2.14 > /dev/null
+cat > "$work/kernels/mydevice/csrc/kernels/add_Tensor.cc" <<'CC'
+// add.Tensor ported to a device whose memory the host cannot address. The "device code" is simulated with the
+// driver's copies (host mirrors of the operands, ATen's CPU add, the result copied back); a real port enqueues
+// its own kernel on the current stream here instead.
+#include "kernels/kernels.h"
+#include "ops/host_staging.h"
+
+namespace torch_mydevice::kernels {
+
+void add_Tensor(const at::Tensor& out, const at::Tensor& self, const at::Tensor& other, const c10::Scalar& alpha) {
+  const auto operand = [](const at::Tensor& t) { return t.is_cpu() ? t : ops::host_mirror(t, true); };
+  const at::Tensor self_host = operand(self);
+  const at::Tensor other_host = operand(other);
+  ops::modify_on_host(out, [&](at::Tensor& out_host) { at::add_out(out_host, self_host, other_host, alpha); });
+}
+
+} // namespace torch_mydevice::kernels
+CC
 
 "$repo/scripts/torch-rootfs.sh" run 2.14 --bind "$work" -- bash -euo pipefail -c '
   work=$1
@@ -79,9 +99,14 @@ assert torch.mydevice.get_device_properties(0).host_accessible_memory is False
 # Made on the CPU and copied: fill_ and zero_ are native operators of the default spec, and host tasks too.
 x = torch.arange(16, dtype=torch.float32).reshape(4, 4).to("mydevice")
 big = torch.randn(64, 128).to("mydevice")  # past the small-tensor path of the elementwise kernels
+# The ported kernel runs, broadcasting and in place included.
+assert torch.equal((x + x).cpu(), x.cpu() * 2)
+assert torch.allclose((big + big[0]).cpu(), big.cpu() + big.cpu()[0])
+y = x.clone()
+y.add_(x, alpha=2)
+assert torch.equal(y.cpu(), x.cpu() * 3)
+print("e2e: (b) the ported add.Tensor kernel runs without host access")
 cases = [
-    ("add.Tensor", "csrc/kernels/add_Tensor.cc", lambda: x + x),
-    ("add.Tensor", "csrc/kernels/add_Tensor.cc", lambda: big + big),
     ("mm", "csrc/kernels/mm.cc", lambda: x @ x),
     ("relu", "csrc/kernels/relu.cc", lambda: torch.relu(x)),
 ]
@@ -103,7 +128,7 @@ except RuntimeError as error:
     assert "host tasks" in str(error) and "host_accessible_memory is False" in str(error), error
 else:
     raise AssertionError("torch.compile ran on a device without host access")
-print("e2e: (b) every kernel failed with its file named; the process survived")
+print("e2e: (b) every kernel not ported failed with its file named; the process survived")
 PY
   # The same build with host access (accelsim default) runs those kernels.
   "$work/kernels/venv/bin/python" -c "
