@@ -46,11 +46,12 @@ const std::vector<std::string> kExtensions = {".md",   ".h",    ".cc",   ".py", 
                                               ".yaml", ".toml", ".txt",  ".json", ".mustache"};
 // First segments of paths outside the repository and the tree: PyTorch's and system sources, the user's folders.
 // First folders of words that are not paths of the repository or a tree: PyTorch's and other projects' sources, the
-// user's folders and build folders, run-time output.
+// user's folders and build folders (Python's `__pycache__/` too: a fresh clone has none), run-time output.
 const std::set<std::string> kOutside = {"torch",  "c10",         "ATen",   "aten",      "caffe2", "site-packages",
                                         "gloo",   "pybind11",    "fmt",    "kineto",    "venv",   ".venv",
                                         "build",  "build-fuzz",  ".git",   "mydevice",  "otherdevice",
-                                        "junit",  "logs",        "http:",  "https:",    "accelgen-upgrade-guidance"};
+                                        "junit",  "logs",        "http:",  "https:",    "accelgen-upgrade-guidance",
+                                        "__pycache__"};
 // Paths that exist only while a run is in progress (`.accelgen/txn`), or in trees of older accelgen versions
 // (`.accelgen/pristine`), and the built extension module (`_C<EXT_SUFFIX>`).
 const std::vector<std::string> kTransient = {".accelgen/txn", ".accelgen/pristine", "txn/", "pristine/", "/_C<"};
