@@ -22,14 +22,16 @@
 //     through host tasks (launch_host_task), never by dereferencing them.
 // Only what the spec's capabilities need is declared: this file is regenerated when they change.
 //
-// The sections are in the order of a port, in three stages; after each stage the whole generated test suite
-// passes (what cannot work yet is skipped, with the reason):
+// The sections are in the order of a port, in three stages (csrc/driver/README.md says which tests check each):
 //   Stage 1, everything through the CPU fallback: 1 Errors, 2 Platform and devices, 3 Device memory, 4 Streams,
 //     5 Copies and memset. Every operator outside operators.native then runs through the CPU fallback, which
 //     moves tensors to the host and back with the copies. A device whose memory host code cannot reach
 //     (DeviceProperties::host_accessible_memory false) stops here until stage 3: the backend's own strided
 //     copies and fills go through the copies too, and no host task runs.
-//   Stage 2, as the driver adds them: 6 Events, 7 Pinned host memory, 8 Graphs.
+//   Stage 2, as the driver adds them: 6 Events, 7 Pinned host memory, 8 Graphs (pinned memory and graphs are
+//     capabilities: leave them off in accelgen.yaml until the driver has them). With events written, the whole
+//     generated suite passes, on a discrete device with operators.native: [] (what needs host tasks is skipped,
+//     with the reason).
 //   Stage 3, kernels one at a time: 9 Host tasks (what the scaffolded kernel bodies of csrc/kernels/ and
 //     torch.compile's kernels run on), then each kernel of csrc/kernels/ ported to the device's own code.
 #include <cstddef>
