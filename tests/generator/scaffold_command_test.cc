@@ -15,17 +15,8 @@ using testing_support::CommandResult;
 using testing_support::read_text;
 using testing_support::snapshot;
 using testing_support::TempDir;
-using testing_support::write_text;
 
 CommandResult accelgen(const std::string& args) { return testing_support::run_accelgen(args); }
-
-void replace_in(const fs::path& path, const std::string& from, const std::string& to) {
-  std::string text = read_text(path);
-  const auto at = text.find(from);
-  ASSERT_NE(at, std::string::npos) << from << " in " << path;
-  text.replace(at, from.size(), to);
-  write_text(path, text);
-}
 
 TEST(Scaffold, ListsWritesMissingOnesAndNeverOverwrites) {
   TempDir tmp;

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 namespace accelgen::testing_support {
@@ -40,6 +41,15 @@ inline std::string read_text(const std::filesystem::path& path) {
 inline void write_text(const std::filesystem::path& path, const std::string& text) {
   std::filesystem::create_directories(path.parent_path());
   std::ofstream(path, std::ios::binary) << text;
+}
+
+/// Replaces the first `from` in the file at `path` with `to`; throws (failing the test) when the file lacks `from`.
+inline void replace_in(const std::filesystem::path& path, const std::string& from, const std::string& to) {
+  std::string text = read_text(path);
+  const auto at = text.find(from);
+  if (at == std::string::npos) throw std::runtime_error("\"" + from + "\" not in " + path.string());
+  text.replace(at, from.size(), to);
+  write_text(path, text);
 }
 
 /// Every regular file under `root`, relative path -> content.
