@@ -5,6 +5,7 @@ packages=(
   g++ cmake ninja-build make pkg-config git
   libyaml-cpp-dev libcli11-dev libkainjow-mustache-dev libgit2-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev libclang-14-dev
+  clang-14 libclang-rt-14-dev
   debootstrap util-linux
 )
 missing=()

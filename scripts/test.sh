@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every accelgen test on a fresh Debian machine (as root): installs the packages it needs, creates or reuses
-# the real-torch root filesystems, builds accelgen, runs the unit tests, the runtime's sanitizer builds and
-# the end-to-end tests of generated backends in torch 2.14 (and 2.6).
+# the real-torch root filesystems, builds accelgen, runs the unit tests, fuzzes the spec reader briefly (in its own
+# build folder, ACCELGEN_BUILD_DIR-fuzz), runs the runtime's sanitizer builds and the end-to-end tests of generated
+# backends in torch 2.14 (and 2.6).
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${ACCELGEN_BUILD_DIR:-$repo/build}
@@ -24,6 +25,9 @@ cmake --build "$build"
 
 step "unit tests"
 ctest --test-dir "$build" --output-on-failure -j 2 -LE e2e
+
+step "spec reader under libFuzzer (30 s; a finding fails the run)"
+ACCELGEN_FUZZ_BUILD_DIR="$build-fuzz" "$repo/scripts/fuzz-spec.sh" 30 --no-merge
 
 step "runtime under ThreadSanitizer and AddressSanitizer"
 "$repo/scripts/test-runtime-sanitizers.sh"
