@@ -2,9 +2,9 @@
 
 #include <iostream>
 
+#include "base/diagnostic.h"
 #include "plan/generation.h"
 #include "render/mustache_renderer.h"
-#include "spec/diagnostic.h"
 
 namespace accelgen::cli {
 

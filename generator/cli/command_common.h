@@ -4,10 +4,10 @@
 #include <functional>
 #include <string>
 
+#include "model/device_spec.h"
 #include "output/file_set.h"
 #include "output/tree_writer.h"
 #include "plan/target_versions.h"
-#include "spec/device_spec.h"
 
 namespace accelgen::cli {
 

@@ -3,10 +3,10 @@
 #include <filesystem>
 #include <iostream>
 
+#include "base/diagnostic.h"
 #include "cli/child_process.h"
 #include "cli/command_common.h"
 #include "model/device_names.h"
-#include "spec/diagnostic.h"
 #include "spec/spec_loader.h"
 
 namespace accelgen::cli {

@@ -4,11 +4,11 @@
 #include <fstream>
 #include <iostream>
 
+#include "base/diagnostic.h"
 #include "cli/command_common.h"
 #include "contract_diff/contract_diff.h"
 #include "guide/report.h"
 #include "plan/version_knowledge.h"
-#include "spec/diagnostic.h"
 
 namespace accelgen::cli {
 

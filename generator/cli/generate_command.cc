@@ -5,6 +5,7 @@
 #include <optional>
 #include <sstream>
 
+#include "base/diagnostic.h"
 #include "cli/command_common.h"
 #include "cli/user_file_notices.h"
 #include "output/manifest.h"
@@ -12,7 +13,6 @@
 #include "output/tree_lock.h"
 #include "plan/backend_renderer.h"
 #include "plan/generation.h"
-#include "spec/diagnostic.h"
 #include "spec/spec_loader.h"
 
 namespace accelgen::cli {

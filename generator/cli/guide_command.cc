@@ -5,12 +5,12 @@
 #include <iostream>
 #include <sstream>
 
+#include "base/diagnostic.h"
 #include "cli/command_common.h"
 #include "contract/torch_version.h"
 #include "guide/report.h"
 #include "plan/backend_renderer.h"
 #include "plan/version_knowledge.h"
-#include "spec/diagnostic.h"
 #include "spec/spec_loader.h"
 
 namespace accelgen::cli {

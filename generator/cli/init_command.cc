@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <iostream>
 
+#include "base/diagnostic.h"
 #include "cli/command_common.h"
-#include "plan/target_versions.h"
 #include "plan/backend_renderer.h"
 #include "plan/generation.h"
-#include "spec/diagnostic.h"
+#include "plan/target_versions.h"
 #include "spec/name_rules.h"
 #include "spec/suggest.h"
 

@@ -4,12 +4,12 @@
 #include <filesystem>
 #include <iostream>
 
+#include "base/diagnostic.h"
 #include "cli/command_common.h"
 #include "output/manifest.h"
 #include "output/tree_writer.h"
 #include "plan/backend_renderer.h"
 #include "plan/generation.h"
-#include "spec/diagnostic.h"
 #include "spec/spec_loader.h"
 #include "spec/suggest.h"
 

@@ -5,15 +5,15 @@
 #include <iostream>
 #include <sstream>
 
+#include "base/diagnostic.h"
 #include "cli/command_common.h"
-#include "cli/user_file_notices.h"
 #include "cli/guide_command.h"
+#include "cli/user_file_notices.h"
 #include "guide/guidance.h"
 #include "guide/user_code.h"
 #include "output/manifest.h"
 #include "plan/generation.h"
 #include "plan/version_knowledge.h"
-#include "spec/diagnostic.h"
 #include "spec/spec_loader.h"
 #include "spec/torch_field.h"
 

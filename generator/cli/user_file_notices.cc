@@ -1,7 +1,7 @@
 #include "cli/user_file_notices.h"
 
+#include "base/diagnostic.h"
 #include "guide/user_file_review.h"
-#include "spec/diagnostic.h"
 
 namespace accelgen::cli {
 

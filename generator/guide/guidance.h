@@ -21,10 +21,10 @@
 
 #include "contract/knowledge_base.h"
 #include "merge/unified_diff.h"
+#include "model/device_spec.h"
 #include "output/file_set.h"
 #include "output/tree_writer.h"
 #include "plan/target_versions.h"
-#include "spec/device_spec.h"
 
 namespace accelgen::guide {
 

@@ -4,9 +4,9 @@
 #include <regex>
 #include <set>
 
+#include "base/diagnostic.h"
 #include "guide/driver_functions.h"
 #include "render/text_lines.h"
-#include "spec/diagnostic.h"
 #include "spec/spec_loader.h"
 
 namespace accelgen::guide {

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "spec/device_spec.h"
+#include "model/device_spec.h"
 
 namespace accelgen {
 

@@ -5,9 +5,9 @@
 
 #include <mutex>
 
+#include "base/diagnostic.h"
 #include "output/tree_fs.h"
 #include "output/tree_paths.h"
-#include "spec/diagnostic.h"
 
 namespace accelgen {
 

@@ -2,8 +2,8 @@
 
 #include <git2.h>
 
+#include "base/diagnostic.h"
 #include "merge/three_way_merge.h"
-#include "spec/diagnostic.h"
 
 namespace accelgen {
 

@@ -5,9 +5,9 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
+#include "base/diagnostic.h"
 #include "output/manifest.h"
 #include "output/tree_paths.h"
-#include "spec/diagnostic.h"
 
 namespace accelgen {
 namespace {

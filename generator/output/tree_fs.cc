@@ -10,8 +10,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "base/diagnostic.h"
 #include "output/tree_paths.h"
-#include "spec/diagnostic.h"
 
 namespace accelgen {
 namespace {

@@ -10,12 +10,12 @@
 #include <random>
 #include <set>
 
+#include "base/diagnostic.h"
 #include "merge/three_way_merge.h"
 #include "output/transaction.h"
 #include "output/tree_fs.h"
 #include "output/tree_lock.h"
 #include "output/tree_paths.h"
-#include "spec/diagnostic.h"
 #include "spec/spec_text.h"
 
 namespace fs = std::filesystem;

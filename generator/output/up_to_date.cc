@@ -3,10 +3,10 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "base/diagnostic.h"
 #include "output/manifest.h"
 #include "output/transaction.h"
 #include "output/tree_fs.h"
-#include "spec/diagnostic.h"
 
 namespace accelgen {
 

@@ -4,10 +4,10 @@
 #include <map>
 #include <string>
 
+#include "model/device_spec.h"
 #include "output/file_set.h"
 #include "plan/target_versions.h"
 #include "render/mustache_renderer.h"
-#include "spec/device_spec.h"
 
 namespace accelgen {
 

@@ -3,10 +3,10 @@
 
 #include <string>
 
+#include "model/device_spec.h"
 #include "output/tree_writer.h"
 #include "output/up_to_date.h"
 #include "plan/target_versions.h"
-#include "spec/device_spec.h"
 
 namespace accelgen {
 

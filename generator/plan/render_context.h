@@ -1,9 +1,9 @@
 // Builds the Mustache rendering context (docs/template-context.md) from a validated spec and its target versions.
 #pragma once
 
+#include "model/device_spec.h"
 #include "plan/target_versions.h"
 #include "render/mustache_renderer.h"
-#include "spec/device_spec.h"
 
 namespace accelgen {
 

@@ -1,6 +1,6 @@
 #include "plan/target_versions.h"
 
-#include "spec/diagnostic.h"
+#include "base/diagnostic.h"
 
 namespace accelgen {
 

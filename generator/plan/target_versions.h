@@ -4,7 +4,7 @@
 #include <string>
 
 #include "contract/torch_version.h"
-#include "spec/device_spec.h"
+#include "model/device_spec.h"
 
 namespace accelgen {
 

@@ -9,11 +9,11 @@
 #include <set>
 #include <sstream>
 
+#include "base/diagnostic.h"
 #include "contract/torch_version.h"
 #include "model/capabilities.h"
 #include "model/dtypes.h"
 #include "model/operator_catalog.h"
-#include "spec/diagnostic.h"
 #include "spec/name_rules.h"
 #include "spec/spec_text.h"
 #include "spec/suggest.h"

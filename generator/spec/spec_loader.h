@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "spec/device_spec.h"
+#include "model/device_spec.h"
 #include "spec/spec_text.h"
 
 namespace accelgen {

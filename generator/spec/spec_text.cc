@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "spec/diagnostic.h"
+#include "base/diagnostic.h"
 
 namespace accelgen {
 namespace {

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "spec/diagnostic.h"
+#include "base/diagnostic.h"
 #include "spec/spec_loader.h"
 #include "spec/yaml_document.h"
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "spec/diagnostic.h"
+#include "base/diagnostic.h"
 
 namespace accelgen {
 namespace {

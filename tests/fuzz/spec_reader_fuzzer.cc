@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "spec/diagnostic.h"
+#include "base/diagnostic.h"
 #include "spec/spec_loader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "base/diagnostic.h"
 #include "plan/backend_renderer.h"
-#include "spec/diagnostic.h"
 #include "spec/spec_loader.h"
 
 namespace accelgen {

@@ -6,9 +6,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "base/diagnostic.h"
 #include "plan/backend_renderer.h"
 #include "plan/generation.h"
-#include "spec/diagnostic.h"
 #include "test_support.h"
 
 namespace accelgen {

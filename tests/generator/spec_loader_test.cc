@@ -4,8 +4,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "base/diagnostic.h"
 #include "plan/backend_renderer.h"
-#include "spec/diagnostic.h"
 
 namespace accelgen {
 namespace {

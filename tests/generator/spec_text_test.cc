@@ -10,7 +10,7 @@
 #include <chrono>
 #include <future>
 
-#include "spec/diagnostic.h"
+#include "base/diagnostic.h"
 #include "spec/spec_loader.h"
 #include "test_support.h"
 

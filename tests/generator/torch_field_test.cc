@@ -5,8 +5,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "base/diagnostic.h"
 #include "plan/backend_renderer.h"
-#include "spec/diagnostic.h"
 #include "spec/spec_loader.h"
 
 namespace accelgen {

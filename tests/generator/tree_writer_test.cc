@@ -5,8 +5,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "base/diagnostic.h"
 #include "plan/generation.h"
-#include "spec/diagnostic.h"
 #include "test_support.h"
 
 namespace accelgen {

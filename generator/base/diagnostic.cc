@@ -1,4 +1,4 @@
-#include "spec/diagnostic.h"
+#include "base/diagnostic.h"
 
 #include <algorithm>
 #include <tuple>
