@@ -153,6 +153,11 @@ class RecipeError(Exception):
 # and `implies`: features whose probe necessarily goes with it (expected to flip as well).
 
 RECIPES = {
+    "accelerator_allocator_config": {
+        # 2.6: no c10/core/AllocatorConfig.h; the class renamed in every header that names it (CachingHostAllocator.h
+        # and the CUDA/XPU allocator configs) takes it away without breaking them.
+        "remove": [Rename("AcceleratorAllocatorConfig")],
+    },
     "backend_meta_registry_exported": {
         # 2.6: no pickler_helper.h; the backend-meta tables (TensorBackendMetaRegistry, GetBackendMetaSerialization,
         # getTensorMetadata, ...) were declared in pickler.h itself, which unpickler.h included.
