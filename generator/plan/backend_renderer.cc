@@ -145,6 +145,11 @@ std::string render_initial_spec(const std::string& name, const std::string& torc
   ctx.set("NAME", upper_name);
   ctx.set("torch_yaml", torch_yaml);
   ctx.set("runtime", runtime);
+  // A custom driver starts a port: the capabilities its stage 2 adds (csrc/driver/README.md) begin off. The
+  // value is padded to "false"'s width so the spec's comments stay aligned.
+  const bool custom = runtime == "custom";
+  ctx.set("custom", custom ? TemplateData::type::bool_true : TemplateData::type::bool_false);
+  ctx.set("stage_two", custom ? "false" : "true ");
   ctx.set("accelgen_version", std::string(kVersion));
   return render_template(*text, ctx, kSpecTemplate);
 }

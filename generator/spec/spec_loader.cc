@@ -6,6 +6,7 @@
 #include <charconv>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -190,7 +191,10 @@ class SpecReader {
     check_keys(n, capability_names());
     for (const auto& c : capability_table()) {
       const std::string key(c.name);
-      optional(n, key.c_str(), [&](const YAML::Node& v) { spec_.caps.*(c.field) = read_bool(v); });
+      optional(n, key.c_str(), [&](const YAML::Node& v) {
+        spec_.caps.*(c.field) = read_bool(v);
+        capability_nodes_[key] = v;
+      });
     }
   }
 
@@ -273,13 +277,33 @@ class SpecReader {
               "add " + d + " to dtypes or remove it from amp.dtypes");
       }
     }
-    if (spec_.caps.events && !spec_.caps.streams) {
-      error(root, "capabilities.events needs capabilities.streams (events are recorded on streams)",
-            "turn streams on or events off");
-    }
-    if (spec_.caps.graphs && !spec_.caps.streams) {
-      error(root, "capabilities.graphs needs capabilities.streams (graphs are captured from a stream)",
-            "turn streams on or graphs off");
+    // What one capability's generated code is built on. A port turns capabilities on as its driver grows
+    // (csrc/driver/README.md): these say which driver sections must come first.
+    struct Needs {
+      bool Capabilities::*capability;
+      const char* name;
+      bool Capabilities::*needed;
+      const char* needed_name;
+      const char* why;
+    };
+    static constexpr Needs kNeeds[] = {
+        {&Capabilities::events, "events", &Capabilities::streams, "streams", "events are recorded on streams"},
+        {&Capabilities::graphs, "graphs", &Capabilities::streams, "streams", "graphs are captured from a stream"},
+        {&Capabilities::graphs, "graphs", &Capabilities::events, "events",
+         "a replay orders the streams it touches with events"},
+        {&Capabilities::pinned_memory, "pinned_memory", &Capabilities::events, "events",
+         "pinned blocks are reused once an event says the copies reading them are done"},
+        {&Capabilities::profiler, "profiler", &Capabilities::events, "events",
+         "the device timings are the driver's timed events"},
+    };
+    for (const Needs& rule : kNeeds) {
+      if (spec_.caps.*(rule.capability) && !(spec_.caps.*(rule.needed))) {
+        const auto node = capability_nodes_.find(rule.name);
+        error(node != capability_nodes_.end() ? node->second : root,
+              std::string("capabilities.") + rule.name + " needs capabilities." + rule.needed_name + " (" +
+                  rule.why + ")",
+              std::string("turn ") + rule.needed_name + " on or " + rule.name + " off");
+      }
     }
   }
 
@@ -396,6 +420,7 @@ class SpecReader {
 
   DeviceSpec spec_;
   YAML::Node amp_node_;
+  std::map<std::string, YAML::Node> capability_nodes_;  // as written in the spec, for errors that point at them
   YAML::Node unsupported_node_;  // the unsupported_dtypes list, for cross-field messages
   bool amp_listed_ = false;
   std::vector<Diagnostic> diagnostics_;

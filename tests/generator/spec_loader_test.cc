@@ -63,6 +63,38 @@ TEST(SpecLoader, TheSpecInitWritesIsValid) {
   }
 }
 
+TEST(SpecLoader, ACustomRuntimeSpecStartsAtStageOne) {
+  // The capabilities stage 2 of a port adds (csrc/driver/README.md) begin off for a custom driver, and on for
+  // accelsim, whose adapter has them all.
+  const DeviceSpec custom = parse_spec(render_initial_spec("npu2", "\"2.14\"", "custom"), "accelgen.yaml");
+  EXPECT_FALSE(custom.caps.events);
+  EXPECT_FALSE(custom.caps.pinned_memory);
+  EXPECT_FALSE(custom.caps.graphs);
+  EXPECT_FALSE(custom.caps.profiler);
+  EXPECT_TRUE(custom.caps.streams);
+  EXPECT_TRUE(custom.caps.distributed);
+  const DeviceSpec accelsim = parse_spec(render_initial_spec("npu2", "\"2.14\"", "accelsim"), "accelgen.yaml");
+  EXPECT_TRUE(accelsim.caps.events && accelsim.caps.pinned_memory && accelsim.caps.graphs && accelsim.caps.profiler);
+}
+
+TEST(SpecLoader, ACapabilityThatNeedsEventsIsRefusedWithoutThemAtItsOwnLine) {
+  const std::string text = std::string(kValid) +
+                           "capabilities:\n  events: false\n  pinned_memory: true\n  graphs: false\n  profiler: true\n";
+  const auto errors = errors_of(text);
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0].line, 12);
+  EXPECT_EQ(errors[0].column, 18);
+  EXPECT_THAT(errors[0].message, HasSubstr("capabilities.pinned_memory needs capabilities.events"));
+  EXPECT_THAT(errors[0].hint, HasSubstr("turn events on or pinned_memory off"));
+  EXPECT_EQ(errors[1].line, 14);
+  EXPECT_THAT(errors[1].message, HasSubstr("capabilities.profiler needs capabilities.events"));
+  // Graphs need events too.
+  EXPECT_THAT(errors_of(std::string(kValid) + "capabilities:\n  events: false\n  pinned_memory: false\n"
+                                              "  profiler: false\n")[0]
+                  .message,
+              HasSubstr("capabilities.graphs needs capabilities.events"));
+}
+
 TEST(SpecLoader, UnknownKeySuggestsTheClosestKnownKey) {
   const auto errors = errors_of(valid_with("  count: 2", "  cuont: 2"));
   ASSERT_EQ(errors.size(), 1u);
