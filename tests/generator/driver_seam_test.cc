@@ -111,6 +111,30 @@ TEST(DriverSeam, TheInterfaceDeclaresOnlyWhatTheCapabilitiesNeed) {
   EXPECT_THAT(find(lean, "csrc/driver/driver.cc")->content, Not(HasSubstr("graph_launch")));
 }
 
+TEST(DriverSeam, WithoutEventsNoGeneratedCodeUsesThem) {
+  // Stage 1 of a port: events (and what needs them) off. driver.h then declares no event function, so any use
+  // left in generated code is a compile error only a backend build would show; this finds it at once.
+  std::string text = spec_text("accelsim");
+  for (const char* cap : {"events", "pinned_memory", "graphs", "profiler"}) {
+    const std::string on = std::string(cap) + ": true";
+    const auto at = text.find(on);
+    ASSERT_NE(at, std::string::npos) << on;
+    text.replace(at, on.size(), std::string(cap) + ": false");
+  }
+  for (const auto& targets : {versions("2.14", "2.14"), versions("2.6", "2.14")}) {
+    std::size_t checked = 0;
+    for (const auto& f : render(text, targets)) {
+      if (f.path.starts_with("third_party/") || f.path.ends_with(".md") || f.path.ends_with(".py")) continue;
+      ++checked;
+      for (const char* use : {"driver::Event", "event_create", "event_record", "event_query", "event_synchronize",
+                              "stream_wait_event", "event_elapsed_time", "event_destroy"}) {
+        EXPECT_THAT(f.content, Not(HasSubstr(use))) << f.path << " uses " << use << " with events off";
+      }
+    }
+    EXPECT_GT(checked, 40u);
+  }
+}
+
 TEST(DriverSeam, GraphFunctionsFollowTheCapabilityOnEveryTorchSoAnUpgradeNeedsNoAdapterEdit) {
   // torch 2.6 never calls the graph functions, but the interface declares them whenever capabilities.graphs is
   // on: an adapter written for 2.6 already has them when 2.14 starts calling them (knowledge base:
