@@ -22,6 +22,9 @@ const accelsimError_t kAllCodes[] = {
     accelsimErrorKernelFailed,
     accelsimErrorNotPermitted,
     accelsimErrorNotSupported,
+    accelsimErrorCommTimeout,
+    accelsimErrorCommAborted,
+    accelsimErrorCommMismatch,
     accelsimErrorUnknown,
 };
 
