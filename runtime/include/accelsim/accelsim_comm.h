@@ -18,6 +18,8 @@
 #ifndef ACCELSIM_ACCELSIM_COMM_H_
 #define ACCELSIM_ACCELSIM_COMM_H_
 
+#include "accelsim/accelsim.h" /* accelsimError_t, accelsimStream_t (a no-op when accelsim.h includes this file) */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
