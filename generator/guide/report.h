@@ -1,5 +1,7 @@
 // Report builders for upgrade guidance: terminal text (ANSI colour only on a terminal), Markdown for a pull
 // request, JSON for CI and a self-contained HTML page with side-by-side diffs (no network, no external resources).
+// One file per format (report_text.cc, report_markdown.cc, report_json.cc, report_html.cc with its stylesheet in
+// report_css.h); what they share is in report_common.h.
 #pragma once
 
 #include <optional>

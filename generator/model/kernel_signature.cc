@@ -61,28 +61,6 @@ std::string kernel_function_name(const std::string& aten_name) {
   return name;
 }
 
-std::vector<std::string> wrap_list(const std::string& head, const std::vector<std::string>& items,
-                                   const std::string& tail, std::size_t indent, std::size_t width) {
-  std::string one_line = head;
-  for (std::size_t i = 0; i < items.size(); ++i) one_line += (i ? ", " : "") + items[i];
-  one_line += tail;
-  if (indent + one_line.size() <= width) return {one_line};
-  std::vector<std::string> lines;
-  const std::string continuation(head.size(), ' ');
-  std::string line = head;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    const std::string piece = items[i] + (i + 1 < items.size() ? "," : tail);
-    const bool first_on_line = line.size() == head.size();
-    if (!first_on_line && indent + line.size() + 1 + piece.size() > width) {
-      lines.push_back(line);
-      line = continuation;
-    }
-    line += (line.size() == head.size() ? "" : " ") + piece;
-  }
-  lines.push_back(line);
-  return lines;
-}
-
 KernelCode kernel_code(const CatalogOperator& op) {
   KernelCode code;
   code.function = kernel_function_name(op.name);

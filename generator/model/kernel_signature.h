@@ -22,11 +22,6 @@ struct KernelCode {
 /// in C++: masked_fill_.Scalar) becomes one.
 std::string kernel_function_name(const std::string& aten_name);
 
-/// `head` + items joined by ", " + `tail`, broken into lines of at most `width` columns (the first line indented
-/// by `indent` spaces when it is measured, continuation lines aligned under the first item), as clang-format does.
-std::vector<std::string> wrap_list(const std::string& head, const std::vector<std::string>& items,
-                                   const std::string& tail, std::size_t indent, std::size_t width = 120);
-
 /// Throws std::logic_error for a parameter kind the catalog should not have.
 KernelCode kernel_code(const CatalogOperator& op);
 

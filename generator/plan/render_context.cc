@@ -4,11 +4,13 @@
 
 #include <cctype>
 
+#include "base/text_wrap.h"
 #include "model/capabilities.h"
 #include "model/device_names.h"
 #include "model/dtypes.h"
 #include "model/kernel_signature.h"
 #include "model/operator_catalog.h"
+#include "plan/feature_flags.h"
 #include "render/escape.h"
 #include "render/mustache_renderer.h"
 #include "render/text_lines.h"
@@ -57,26 +59,6 @@ bool capability_on(const DeviceSpec& spec, const std::string& name) {
   throw std::logic_error("operator catalog: unknown capability " + name);
 }
 
-// `text` as "// " comment lines of at most `width` columns, broken between words.
-std::vector<std::string> comment_words(const std::string& text, std::size_t width = 120) {
-  std::vector<std::string> lines;
-  std::string line = "//";
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find(' ', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string word = text.substr(start, end - start);
-    if (line.size() > 2 && line.size() + 1 + word.size() > width) {
-      lines.push_back(line);
-      line = "//";
-    }
-    line += " " + word;
-    start = end + 1;
-  }
-  lines.push_back(line);
-  return lines;
-}
-
 // The device kernel of a native operator (csrc/kernels/): its declaration and accelgen's default definition.
 // `names` renders the catalog's code snippets, which may use {{NAME}} (the backend's macro prefix).
 data kernel_data(const CatalogOperator& op, const data& names) {
@@ -87,7 +69,7 @@ data kernel_data(const CatalogOperator& op, const data& names) {
   item.set("function", code.function);
   item.set("family", op.family);
   item.set("summary", op.kernel.summary);
-  item.set("comment_lines", line_list(comment_words(op.name + ": " + op.kernel.summary + ".")));
+  item.set("comment_lines", line_list(wrap_words(op.name + ": " + op.kernel.summary + ".", 120, "// ")));
   item.set("device", code.device);
   item.set("declaration_lines", line_list(wrap_list("void " + code.function + "(", code.parameters, ");", 0)));
   std::vector<std::string> definition = wrap_list("void " + code.function + "(", code.parameters, ") {", 0);

@@ -63,16 +63,6 @@ TEST(KernelSeam, EveryCatalogOperatorHasASignatureWithAnOutput) {
   }
 }
 
-TEST(KernelSeam, LongListsWrapWithinTheColumnLimit) {
-  const std::vector<std::string> items(12, "const at::Tensor& argument");
-  const auto lines = wrap_list("void kernel(", items, ");", 0);
-  ASSERT_GT(lines.size(), 1u);
-  for (const auto& line : lines) EXPECT_LE(line.size(), 120u) << line;
-  EXPECT_TRUE(lines.back().ends_with(");"));
-  EXPECT_TRUE(lines[1].starts_with(std::string(std::string("void kernel(").size(), ' ')));
-  EXPECT_EQ(wrap_list("f(", {"a", "b"}, ")", 0), std::vector<std::string>{"f(a, b)"});
-}
-
 TEST(KernelSeam, OneUserOwnedKernelPerNativeOperatorDeclaredInAGeneratedHeader) {
   const FileSet files = render_backend(parse_spec(spec_with_native("add.Tensor, relu, sum.dim_IntList"),
                                                   "accelgen.yaml"),
