@@ -490,7 +490,8 @@ accelsimError_t waitUntil(const OpCtx& ctx, Ready ready, Pending pending) {
       }
       if (now >= deadline) {
         c->hdr->sleepers.fetch_sub(1, std::memory_order_seq_cst);
-        return opFail(ctx, accelsimErrorCommTimeout, "rank(s) %s did not arrive within %d ms (ACCELSIM_COMM_TIMEOUT_MS)",
+        return opFail(ctx, accelsimErrorCommTimeout,
+                      "rank(s) %s did not arrive within %d ms (ACCELSIM_COMM_TIMEOUT_MS)",
                       missing.empty() ? "?" : missing.c_str(), c->timeout_ms);
       }
     }
