@@ -10,7 +10,7 @@
 #include <sstream>
 #include <system_error>
 
-#include "contract/strict_yaml.h"
+#include "base/strict_yaml.h"
 #include "model/capabilities.h"
 
 namespace accelgen::contract {
@@ -80,28 +80,6 @@ std::string Landing::display() const {
 bool Change::applies_to(const std::set<std::string>& enabled_capabilities) const {
   return applies_when.empty() || enabled_capabilities.count(applies_when) > 0;
 }
-
-// ------------------------------------------------------------------------------------------------ errors
-
-namespace {
-
-std::string format_error(const std::string& origin, int line, int column, const std::string& message) {
-  std::string out = origin;
-  if (line > 0) {
-    out += ":" + std::to_string(line);
-    if (column > 0) out += ":" + std::to_string(column);
-  }
-  return out + ": error: " + message;
-}
-
-}  // namespace
-
-KnowledgeBaseError::KnowledgeBaseError(std::string origin, int line, int column, std::string message)
-    : std::runtime_error(format_error(origin, line, column, message)),
-      origin_(std::move(origin)),
-      line_(line),
-      column_(column),
-      message_(std::move(message)) {}
 
 // ------------------------------------------------------------------------------------------------ loader
 

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/strict_yaml.h"
 #include "contract/torch_version.h"
 
 namespace accelgen::contract {
@@ -136,20 +137,7 @@ struct FeatureFlags {
 };
 
 /// Thrown by KnowledgeBase::load; what() is "<origin>:<line>:<column>: error: <message>".
-class KnowledgeBaseError : public std::runtime_error {
- public:
-  KnowledgeBaseError(std::string origin, int line, int column, std::string message);
-  const std::string& origin() const { return origin_; }
-  int line() const { return line_; }      // 1-based, 0 if unknown
-  int column() const { return column_; }  // 1-based, 0 if unknown
-  const std::string& message() const { return message_; }
-
- private:
-  std::string origin_;
-  int line_;
-  int column_;
-  std::string message_;
-};
+using KnowledgeBaseError = DataFileError;
 
 class KnowledgeBase {
  public:

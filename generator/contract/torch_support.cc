@@ -2,8 +2,8 @@
 
 #include <stdexcept>
 
+#include "base/strict_yaml.h"
 #include "contract/knowledge_base.h"
-#include "contract/strict_yaml.h"
 #include "embed/embedded_files.h"
 
 namespace accelgen::contract {

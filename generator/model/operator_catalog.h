@@ -4,6 +4,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace accelgen {
@@ -36,6 +37,11 @@ struct CatalogOperator {
 
 class OperatorCatalog {
  public:
+  /// Reads a catalog strictly (base/strict_yaml.h): unknown keys, missing fields, a family with no operator
+  /// template (templates/backend/csrc/ops/native/<family>.cc.mustache), an unknown capability or dispatch key, a
+  /// malformed kernel parameter and a duplicate operator throw DataFileError naming `origin`:line:column.
+  static OperatorCatalog load(std::string_view yaml_text, const std::string& origin);
+
   explicit OperatorCatalog(std::map<std::string, CatalogOperator> ops) : ops_(std::move(ops)) {}
   bool contains(const std::string& name) const { return ops_.contains(name); }
   const CatalogOperator& at(const std::string& name) const { return ops_.at(name); }

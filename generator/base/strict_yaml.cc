@@ -1,14 +1,31 @@
-#include "contract/strict_yaml.h"
+#include "base/strict_yaml.h"
 
 #include <algorithm>
 
-#include "contract/knowledge_base.h"
+namespace accelgen {
+namespace {
 
-namespace accelgen::contract {
+std::string format_error(const std::string& origin, int line, int column, const std::string& message) {
+  std::string out = origin;
+  if (line > 0) {
+    out += ":" + std::to_string(line);
+    if (column > 0) out += ":" + std::to_string(column);
+  }
+  return out + ": error: " + message;
+}
+
+}  // namespace
+
+DataFileError::DataFileError(std::string origin, int line, int column, std::string message)
+    : std::runtime_error(format_error(origin, line, column, message)),
+      origin_(std::move(origin)),
+      line_(line),
+      column_(column),
+      message_(std::move(message)) {}
 
 void StrictYaml::fail(const YAML::Mark& mark, const std::string& message) const {
   const bool known = !mark.is_null() && mark.line >= 0;
-  throw KnowledgeBaseError(origin_, known ? mark.line + 1 : 0, known ? mark.column + 1 : 0, message);
+  throw DataFileError(origin_, known ? mark.line + 1 : 0, known ? mark.column + 1 : 0, message);
 }
 
 YAML::Node StrictYaml::parse(std::string_view text, const std::string& what) const {
@@ -18,7 +35,7 @@ YAML::Node StrictYaml::parse(std::string_view text, const std::string& what) con
   } catch (const YAML::ParserException& e) {
     fail(e.mark, "invalid YAML: " + e.msg);
   }
-  if (!root || root.IsNull()) throw KnowledgeBaseError(origin_, 0, 0, what + " is empty");
+  if (!root || root.IsNull()) throw DataFileError(origin_, 0, 0, what + " is empty");
   return root;
 }
 
@@ -62,10 +79,10 @@ void StrictYaml::expect_schema_version_1(const YAML::Node& node) const {
   if (scalar(node, "schema_version") != "1") fail(node, "schema_version must be 1");
 }
 
-std::string join(const std::vector<std::string>& names) {
+std::string StrictYaml::join(const std::vector<std::string>& names) {
   std::string out;
   for (const auto& s : names) out += (out.empty() ? "" : ", ") + s;
   return out;
 }
 
-}  // namespace accelgen::contract
+}  // namespace accelgen

@@ -1,15 +1,33 @@
-// Strict reading of accelgen's own YAML data files (knowledge/*.yaml): unknown or duplicate keys, missing fields
-// and wrong shapes are errors at file:line:column (KnowledgeBaseError).
+// Strict reading of accelgen's own YAML data files (knowledge/*.yaml: the torch knowledge base and versions, the
+// operator catalog): unknown or duplicate keys, missing fields and wrong shapes are errors at file:line:column
+// (DataFileError).
 #pragma once
 
 #include <yaml-cpp/yaml.h>
 
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace accelgen::contract {
+namespace accelgen {
+
+/// A problem in one of accelgen's data files; what() is "<origin>:<line>:<column>: error: <message>".
+class DataFileError : public std::runtime_error {
+ public:
+  DataFileError(std::string origin, int line, int column, std::string message);
+  const std::string& origin() const { return origin_; }
+  int line() const { return line_; }      // 1-based, 0 if unknown
+  int column() const { return column_; }  // 1-based, 0 if unknown
+  const std::string& message() const { return message_; }
+
+ private:
+  std::string origin_;
+  int line_;
+  int column_;
+  std::string message_;
+};
 
 class StrictYaml {
  public:
@@ -34,11 +52,11 @@ class StrictYaml {
 
   const std::string& origin() const { return origin_; }
 
+  /// "a, b, c".
+  static std::string join(const std::vector<std::string>& names);
+
  private:
   std::string origin_;
 };
 
-/// "a, b, c".
-std::string join(const std::vector<std::string>& names);
-
-}  // namespace accelgen::contract
+}  // namespace accelgen
