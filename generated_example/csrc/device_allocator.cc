@@ -4,22 +4,40 @@
 #include "driver/driver.h"
 
 #include "device.h"
+#include "device_allocator_config.h"
+#include "device_allocator_pool.h"
 #include "runtime_check.h"
 #include "stream.h"
 
 #include <c10/util/Exception.h>
 
 #include <algorithm>
-#include <deque>
+#include <cstdint>
 #include <functional>
+#include <deque>
+#include <limits>
 #include <map>
 #include <mutex>
-#include <set>
+#include <string>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
 
+// Note [The device caching allocator's policy]
+// It is CUDA's (c10/cuda/CUDACachingAllocator.cpp describes it; this is an implementation of the same rules for
+// the device, on Driver::malloc/free):
+// - a request is rounded (round_size) and served by the smallest free block of its pool and stream that fits
+//   (find_free_block); the block is split when the rest is worth keeping (should_split);
+// - otherwise a new segment is allocated (segment_size). Before that, with garbage_collection_threshold, cached
+//   segments are freed, the least recently used first, until the memory in use is back under the threshold;
+//   and (beyond CUDA's policy) a new segment that would raise the reserved memory above its peak first frees the
+//   idle segments of the cache, which keeps peak reserved / peak allocated low for varying shapes
+//   (benchmarks/bench_fragmentation.py);
+// - when the device (or the per-process memory fraction) has no room: cached oversize blocks are freed
+//   (max_split_size_mb), then every cached segment after synchronizing the device, and the allocation is retried;
+//   only then is it an out-of-memory error;
+// - a freed block merges with the free neighbours of its segment and goes back to its pool, for its stream.
 namespace torch_mydevice {
 
 namespace {
@@ -28,80 +46,41 @@ using c10::CachingDeviceAllocator::Stat;
 using c10::CachingDeviceAllocator::StatArray;
 using c10::CachingDeviceAllocator::StatType;
 
-constexpr size_t kRoundBytes = 512;            // every block is a multiple of this
-constexpr size_t kSmallBlockLimit = 1 << 20;  // statistics: < 1 MiB is "small_pool", the rest "large_pool"
-
-// One device allocation (a "segment"); this allocator never splits segments, so block == segment.
-struct Block {
-  c10::DeviceIndex device = 0;
-  c10::Stream stream;            // the stream the block was allocated on
-  size_t size = 0;               // rounded size
-  size_t requested = 0;          // what the caller asked for (0 while cached)
-  void* ptr = nullptr;
-  bool allocated = false;
-  int pending_events = 0;        // events still to complete before the block can be reused
-  std::unordered_set<c10::Stream> used_on; // other streams the block was used on (record_stream)
-  MYDEVICE_MEMPOOL_ID pool{0, 0};  // the private pool (graph capture) the block belongs to; {0, 0}: none
-
-  Block(c10::DeviceIndex d, c10::Stream s, size_t n, void* p) : device(d), stream(s), size(n), ptr(p) {}
-};
-
-// Cached blocks are ordered by (stream, size) so that a lookup finds the smallest fitting block of a stream.
-struct BlockOrder {
-  bool operator()(const Block* a, const Block* b) const {
-    if (a->stream.id() != b->stream.id()) {
-      return a->stream.id() < b->stream.id();
-    }
-    if (a->size != b->size) {
-      return a->size < b->size;
-    }
-    return std::less<const void*>()(a->ptr, b->ptr);
-  }
-};
-
-// A private pool's free blocks are ordered by size only: graphs replay in the order they were captured, so a
-// later capture into the same pool may reuse a block whatever stream it was first captured on.
-struct BlockSizeOrder {
-  bool operator()(const Block* a, const Block* b) const {
-    if (a->size != b->size) {
-      return a->size < b->size;
-    }
-    return std::less<const void*>()(a->ptr, b->ptr);
-  }
-};
+constexpr MYDEVICE_MEMPOOL_ID kNoPool{0, 0};
 
 // The memory of graph captures into one pool id (see begin_allocate_to_pool in device_allocator.h).
 struct PrivatePool {
-  int use_count = 0;                         // graphs that captured into the pool and were not reset
-  std::set<Block*, BlockSizeOrder> cached;   // free blocks, reserved for captures into this pool
+  int use_count = 0; // graphs that captured into the pool and were not reset
+  BlockPool small{true, false};
+  BlockPool large{false, false};
 };
 
 struct DeviceState {
   std::mutex mutex;
-  std::set<Block*, BlockOrder> cached;
+  BlockPool small{true, true}; // the ordinary cache
+  BlockPool large{false, true};
+  std::unordered_set<Block*> segments; // the first block of every segment (of every pool)
   std::deque<std::pair<driver::Event, Block*>> pending; // (event, block) for cross-stream uses
   DeviceStats stats;
   std::map<MYDEVICE_MEMPOOL_ID, PrivatePool> pools;
   std::vector<std::pair<c10::Stream, MYDEVICE_MEMPOOL_ID>> capturing; // captures underway: stream -> pool
+  double memory_fraction = 1.0; // set_per_process_memory_fraction
+  size_t allowed_bytes = std::numeric_limits<size_t>::max(); // memory_fraction of the device's memory
 };
 
-constexpr MYDEVICE_MEMPOOL_ID kNoPool{0, 0};
-
-size_t round_size(size_t nbytes) {
-  return (nbytes + kRoundBytes - 1) / kRoundBytes * kRoundBytes;
-}
-
-// Statistics are kept for "all" and for the pool the block size belongs to, like CUDA's allocator.
-void stat_add(StatArray& stats, size_t block_size, size_t amount) {
-  const auto pool = block_size < kSmallBlockLimit ? StatType::SMALL_POOL : StatType::LARGE_POOL;
+// Statistics are kept for "all" and for the pool (small or large) a block belongs to, like CUDA's allocator.
+void stat_add(StatArray& stats, const BlockPool& pool, size_t amount) {
   stats[static_cast<size_t>(StatType::AGGREGATE)].increase(amount);
-  stats[static_cast<size_t>(pool)].increase(amount);
+  stats[static_cast<size_t>(pool.is_small ? StatType::SMALL_POOL : StatType::LARGE_POOL)].increase(amount);
 }
 
-void stat_sub(StatArray& stats, size_t block_size, size_t amount) {
-  const auto pool = block_size < kSmallBlockLimit ? StatType::SMALL_POOL : StatType::LARGE_POOL;
+void stat_sub(StatArray& stats, const BlockPool& pool, size_t amount) {
   stats[static_cast<size_t>(StatType::AGGREGATE)].decrease(amount);
-  stats[static_cast<size_t>(pool)].decrease(amount);
+  stats[static_cast<size_t>(pool.is_small ? StatType::SMALL_POOL : StatType::LARGE_POOL)].decrease(amount);
+}
+
+size_t current(const StatArray& stats) {
+  return static_cast<size_t>(stats[static_cast<size_t>(StatType::AGGREGATE)].current);
 }
 
 template <typename F>
@@ -136,20 +115,48 @@ std::unordered_map<void*, Block*>& live_blocks() {
   return *live;
 }
 
-// With state.mutex held: a block leaves the active set and becomes reusable (by captures into its pool only,
-// while that pool lives).
-void cache_block(DeviceState& state, Block* block) {
-  stat_sub(state.stats.active, block->size, 1);
-  stat_sub(state.stats.active_bytes, block->size, block->size);
-  if (block->pool != kNoPool) {
-    const auto it = state.pools.find(block->pool);
-    if (it != state.pools.end()) {
-      it->second.cached.insert(block);
-      return;
-    }
-    block->pool = kNoPool; // the pool was released: ordinary cached memory again
+// With state.mutex held: a free block enters its pool. A part of a split segment counts as "inactive split"
+// while it is there (memory that only a request of its size or smaller can use).
+void put_in_pool(DeviceState& state, Block* block) {
+  block->cached_at = block->pool->lookups;
+  block->pool->blocks.insert(block);
+  if (block->is_split()) {
+    stat_add(state.stats.inactive_split, *block->pool, 1);
+    stat_add(state.stats.inactive_split_bytes, *block->pool, block->size);
   }
-  state.cached.insert(block);
+}
+
+void take_from_pool(DeviceState& state, Block* block) {
+  block->pool->blocks.erase(block);
+  if (block->is_split()) {
+    stat_sub(state.stats.inactive_split, *block->pool, 1);
+    stat_sub(state.stats.inactive_split_bytes, *block->pool, block->size);
+  }
+}
+
+// With state.mutex held: a freed block whose streams are done with it becomes reusable. It merges with the free
+// neighbours of its segment first (the lower block survives, so a segment's first block lives as long as the
+// segment), so that a segment whose tensors are all gone is one block again.
+void release_to_pool(DeviceState& state, Block* block) {
+  stat_sub(state.stats.active, *block->pool, 1);
+  stat_sub(state.stats.active_bytes, *block->pool, block->size);
+  if (history::recording()) {
+    history::record(block->device, history::Action::free_completed, block->ptr, block->requested,
+                    block->stream.id(), block->context);
+  }
+  block->context.reset();
+  block->requested = 0;
+  if (block->next != nullptr && block->next->is_cached()) {
+    take_from_pool(state, block->next);
+    absorb_next(block);
+  }
+  if (block->prev != nullptr && block->prev->is_cached()) {
+    Block* prev = block->prev;
+    take_from_pool(state, prev);
+    absorb_next(prev);
+    block = prev;
+  }
+  put_in_pool(state, block);
 }
 
 // With state.mutex held: the pool that allocations on `stream` go to ({0, 0}: the ordinary cache).
@@ -162,7 +169,7 @@ MYDEVICE_MEMPOOL_ID capture_pool(const DeviceState& state, const c10::Stream& st
   return kNoPool;
 }
 
-// With state.mutex held: moves blocks whose cross-stream events completed into the cache.
+// With state.mutex held: moves blocks whose cross-stream events completed into their pools.
 void process_events(DeviceState& state) {
   for (auto it = state.pending.begin(); it != state.pending.end();) {
     const driver::Status status = driver::get().event_query(it->first);
@@ -178,110 +185,312 @@ void process_events(DeviceState& state) {
     Block* block = it->second;
     it = state.pending.erase(it);
     if (--block->pending_events == 0 && !block->allocated) {
-      cache_block(state, block);
+      release_to_pool(state, block);
     }
   }
 }
 
-// With state.mutex held: waits for all work of the device, then returns every cached block to the runtime.
-// Not while a graph capture is underway on the device: synchronizing would invalidate the capture.
+// With state.mutex held: returns whole free segments to the device. Driver::free, like cudaFree, does not wait
+// for queued work, so the streams that last used them are synchronized first (unless the caller synchronized the
+// device already).
+void release_segments(DeviceState& state, c10::DeviceIndex device, const std::vector<Block*>& segments,
+                      bool device_synchronized) {
+  if (segments.empty()) {
+    return;
+  }
+  DeviceScope scope(device);
+  if (!device_synchronized) {
+    std::unordered_set<c10::Stream> streams;
+    for (const Block* block : segments) {
+      streams.insert(block->stream);
+    }
+    for (const c10::Stream& stream : streams) {
+      MYDEVICE_CHECK(driver::get().stream_synchronize(native_stream(stream)));
+    }
+  }
+  const size_t max_split_size = allocator_options().max_split_size;
+  for (Block* block : segments) {
+    take_from_pool(state, block);
+    if (history::recording()) {
+      history::record(device, history::Action::segment_free, block->ptr, block->size, block->stream.id(), nullptr);
+    }
+    MYDEVICE_WARN_ON_ERROR(driver::get().free(block->ptr));
+    stat_sub(state.stats.segment, *block->pool, 1);
+    stat_sub(state.stats.reserved_bytes, *block->pool, block->size);
+    if (block->size >= max_split_size) {
+      state.stats.oversize_segments.decrease(1);
+    }
+    state.stats.num_device_free++;
+    state.segments.erase(block);
+    delete block;
+  }
+}
+
+// The whole free segments of a pool (split parts cannot be returned to the device).
+std::vector<Block*> free_segments(const BlockPool& pool) {
+  std::vector<Block*> segments;
+  for (Block* block : pool.blocks) {
+    if (!block->is_split()) {
+      segments.push_back(block);
+    }
+  }
+  return segments;
+}
+
+// With state.mutex held: waits for all work of the device, then returns every free segment of the ordinary
+// cache to the device. Not while a graph capture is underway on the device: synchronizing would invalidate it.
 void release_cached(DeviceState& state, c10::DeviceIndex device) {
   if (!state.capturing.empty()) {
     return;
   }
-  DeviceScope scope(device);
-  MYDEVICE_CHECK(driver::get().device_synchronize()); // Driver::free does not wait for pending work
+  {
+    DeviceScope scope(device);
+    MYDEVICE_CHECK(driver::get().device_synchronize());
+  }
   state.stats.num_sync_all_streams++;
   process_events(state);
-  for (Block* block : state.cached) {
-    MYDEVICE_WARN_ON_ERROR(driver::get().free(block->ptr));
-    stat_sub(state.stats.segment, block->size, 1);
-    stat_sub(state.stats.reserved_bytes, block->size, block->size);
-    state.stats.num_device_free++;
-    delete block;
+  release_segments(state, device, free_segments(state.small), true);
+  release_segments(state, device, free_segments(state.large), true);
+}
+
+// With state.mutex held, the device out of room for a request of `size`: frees cached oversize blocks of the
+// stream (max_split_size_mb), the smallest one that is large enough, else the largest ones until `size` bytes
+// are free. Oversize blocks are never split, so each is a whole segment. Returns whether it freed enough.
+bool release_oversize(DeviceState& state, c10::DeviceIndex device, BlockPool& pool, const c10::Stream& stream,
+                      size_t size, const AllocatorOptions& options) {
+  if (options.max_split_size == std::numeric_limits<size_t>::max() || !state.capturing.empty()) {
+    return false;
   }
-  state.cached.clear();
+  std::vector<Block*> oversize; // ascending size
+  for (Block* block : pool.blocks) {
+    if (block->stream == stream && block->size >= options.max_split_size && !block->is_split()) {
+      oversize.push_back(block);
+    }
+  }
+  const size_t wanted = std::max(size, options.max_split_size);
+  for (Block* block : oversize) {
+    if (block->size >= wanted) {
+      release_segments(state, device, {block}, false);
+      return true;
+    }
+  }
+  std::vector<Block*> victims;
+  size_t freed = 0;
+  for (auto it = oversize.rbegin(); it != oversize.rend() && freed < wanted; ++it) {
+    victims.push_back(*it);
+    freed += (*it)->size;
+  }
+  release_segments(state, device, victims, false);
+  return freed >= wanted;
+}
+
+// The device's memory (total, as the driver reports it).
+size_t device_memory(c10::DeviceIndex device) {
+  DeviceScope scope(device);
+  size_t free_bytes = 0;
+  size_t total_bytes = 0;
+  MYDEVICE_CHECK(driver::get().mem_get_info(&free_bytes, &total_bytes));
+  return total_bytes;
+}
+
+// With state.mutex held, garbage_collection_threshold set: when more than that fraction of the allowed memory
+// (the device's, or its per-process fraction) is reserved, frees whole cached segments of the large pool, those
+// unused for longest first (age: pool searches since they were freed), until the reserved memory is back under
+// the threshold. This keeps a process under its limit without the device-wide synchronization of release_cached.
+// (CUDA's allocator collects only once a memory fraction is set; here the whole device is the limit otherwise.)
+void collect_garbage(DeviceState& state, c10::DeviceIndex device, const AllocatorOptions& options) {
+  if (options.garbage_collection_threshold <= 0.0 || !state.capturing.empty()) {
+    return;
+  }
+  const size_t limit = std::min(state.allowed_bytes, device_memory(device));
+  const auto threshold = static_cast<size_t>(options.garbage_collection_threshold * static_cast<double>(limit));
+  const size_t reserved = current(state.stats.reserved_bytes);
+  if (reserved <= threshold) {
+    return;
+  }
+  std::vector<Block*> candidates = free_segments(state.large);
+  std::sort(candidates.begin(), candidates.end(),
+            [](const Block* a, const Block* b) { return a->cached_at < b->cached_at; }); // oldest first
+  std::vector<Block*> victims;
+  size_t freed = 0;
+  for (Block* block : candidates) {
+    if (reserved - freed <= threshold) {
+      break;
+    }
+    victims.push_back(block);
+    freed += block->size;
+  }
+  release_segments(state, device, victims, false);
+}
+
+// With state.mutex held: tells torch.profiler (profile_memory=True) about an allocation (`delta` > 0) or a free
+// (< 0), with the device's totals after it, as CUDA's allocator does. The profiler keeps a reporter in the thread's
+// debug info while it records memory; without one this is a thread-local lookup and nothing else.
+void report_to_profiler(const DeviceState& state, void* ptr, int64_t delta, c10::DeviceIndex device) {
+  if (c10::memoryProfilingEnabled()) {
+    c10::reportMemoryUsageToProfiler(ptr, delta, current(state.stats.allocated_bytes),
+                                     current(state.stats.reserved_bytes),
+                                     c10::Device(c10::DeviceType::PrivateUse1, device));
+  }
 }
 
 std::string format_bytes(size_t bytes) {
   return c10::CachingDeviceAllocator::format_size(bytes);
 }
 
-// With state.mutex held: a new segment from the runtime; on OOM empties the cache and retries once.
-Block* allocate_segment(DeviceState& state, c10::DeviceIndex device, const c10::Stream& stream, size_t size,
-                        size_t requested) {
+// With state.mutex held: `bytes` from the device within the process's allowed memory, or nullptr.
+void* try_malloc(DeviceState& state, c10::DeviceIndex device, size_t bytes) {
+  if (current(state.stats.reserved_bytes) + bytes > state.allowed_bytes) {
+    return nullptr; // set_per_process_memory_fraction: over the limit, whatever the device has
+  }
   DeviceScope scope(device);
   void* ptr = nullptr;
-  driver::Status status = driver::get().malloc(&ptr, size);
+  const driver::Status status = driver::get().malloc(&ptr, bytes);
   if (status == driver::Status::out_of_memory) {
     driver::get().clear_last_error();
-    state.stats.num_alloc_retries++;
-    release_cached(state, device);
-    status = driver::get().malloc(&ptr, size);
-  }
-  if (status == driver::Status::out_of_memory) {
-    driver::get().clear_last_error();
-    state.stats.num_ooms++;
-    size_t free_bytes = 0;
-    size_t total_bytes = 0;
-    MYDEVICE_WARN_ON_ERROR(driver::get().mem_get_info(&free_bytes, &total_bytes));
-    const auto aggregate = static_cast<size_t>(StatType::AGGREGATE);
-    TORCH_CHECK_WITH(
-        OutOfMemoryError, false, "mydevice out of memory. Tried to allocate ", format_bytes(requested),
-        ". Device ", static_cast<int>(device), " has a total capacity of ", format_bytes(total_bytes), " of which ",
-        format_bytes(free_bytes), " is free. Of the allocated memory ",
-        format_bytes(static_cast<size_t>(state.stats.allocated_bytes[aggregate].current)),
-        " is allocated by PyTorch, and ",
-        format_bytes(static_cast<size_t>(state.stats.reserved_bytes[aggregate].current)),
-        " is reserved by PyTorch.");
-  }
-  MYDEVICE_CHECK(status);
-  state.stats.num_device_alloc++;
-  stat_add(state.stats.segment, size, 1);
-  stat_add(state.stats.reserved_bytes, size, size);
-  stat_add(state.stats.active, size, 1);
-  stat_add(state.stats.active_bytes, size, size);
-  return new Block(device, stream, size, ptr);
-}
-
-// With state.mutex held: the smallest cached block of `stream` that fits without wasting more than a quarter.
-Block* take_cached(DeviceState& state, const c10::Stream& stream, size_t size) {
-  Block key(stream.device_index(), stream, size, nullptr);
-  auto it = state.cached.lower_bound(&key);
-  if (it == state.cached.end() || (*it)->stream != stream || (*it)->size > size + size / 4) {
     return nullptr;
   }
-  Block* block = *it;
-  state.cached.erase(it);
-  stat_add(state.stats.active, block->size, 1);
-  stat_add(state.stats.active_bytes, block->size, block->size);
+  MYDEVICE_CHECK(status);
+  return ptr;
+}
+
+// The out-of-memory error, with what CUDA's says: what was asked for, the device's capacity and free memory, the
+// process's limit, and how much of the reserved memory tensors use. Memory that is reserved but not allocated
+// and would have been enough is fragmentation: max_split_size_mb is the remedy to suggest.
+[[noreturn]] void out_of_memory(DeviceState& state, c10::DeviceIndex device, size_t size) {
+  state.stats.num_ooms++;
+  size_t free_bytes = 0;
+  size_t total_bytes = 0;
+  {
+    DeviceScope scope(device);
+    MYDEVICE_WARN_ON_ERROR(driver::get().mem_get_info(&free_bytes, &total_bytes));
+  }
+  const size_t allocated = current(state.stats.allocated_bytes);
+  const size_t unallocated = current(state.stats.reserved_bytes) - allocated;
+  if (history::recording()) {
+    history::record(device, history::Action::oom, nullptr, size, 0, nullptr, free_bytes);
+  }
+  std::string limit;
+  if (state.allowed_bytes != std::numeric_limits<size_t>::max()) {
+    limit = format_bytes(state.allowed_bytes) + " allowed (per-process memory fraction " +
+            std::to_string(state.memory_fraction) + "); ";
+  }
+  std::string hint;
+  if (unallocated >= size) {
+    hint = std::string(" If reserved but unallocated memory is large try setting max_split_size_mb (") +
+           allocator_conf_variable() + "=max_split_size_mb:N) to avoid fragmentation.";
+  }
+  TORCH_CHECK_WITH(OutOfMemoryError, false, "mydevice out of memory. Tried to allocate ", format_bytes(size),
+                   ". Device ", static_cast<int>(device), " has a total capacity of ", format_bytes(total_bytes),
+                   " of which ", format_bytes(free_bytes), " is free. ", limit, "Of the allocated memory ",
+                   format_bytes(allocated), " is allocated by PyTorch, and ", format_bytes(unallocated),
+                   " is reserved by PyTorch but unallocated.", hint);
+}
+
+// With state.mutex held: a new segment for a request of `size` that no cached block serves, as one free block
+// (not in the pool). When the device has no room, cached memory is freed and the allocation retried, in two
+// steps: oversize blocks, then everything (synchronizing the device).
+Block* new_segment(DeviceState& state, c10::DeviceIndex device, BlockPool& pool, const c10::Stream& stream,
+                   size_t size, const AllocatorOptions& options) {
+  const size_t bytes = segment_size(size);
+  // Before the reserved memory rises above its peak, free the idle segments of the ordinary cache: none of them
+  // serves this request (find_free_block found none), and each one kept would add to the peak. Below the peak a
+  // new segment costs nothing more than the memory already reserved once, so they stay cached for reuse.
+  const auto aggregate = static_cast<size_t>(StatType::AGGREGATE);
+  if (state.capturing.empty() &&
+      current(state.stats.reserved_bytes) + bytes > static_cast<size_t>(state.stats.reserved_bytes[aggregate].peak)) {
+    std::vector<Block*> idle = free_segments(state.large);
+    const std::vector<Block*> idle_small = free_segments(state.small);
+    idle.insert(idle.end(), idle_small.begin(), idle_small.end());
+    release_segments(state, device, idle, false);
+  }
+  void* ptr = try_malloc(state, device, bytes);
+  if (ptr == nullptr && release_oversize(state, device, pool, stream, size, options)) {
+    ptr = try_malloc(state, device, bytes);
+  }
+  if (ptr == nullptr && state.capturing.empty()) {
+    state.stats.num_alloc_retries++;
+    release_cached(state, device);
+    ptr = try_malloc(state, device, bytes);
+  }
+  if (ptr == nullptr) {
+    out_of_memory(state, device, size);
+  }
+  state.stats.num_device_alloc++;
+  stat_add(state.stats.segment, pool, 1);
+  stat_add(state.stats.reserved_bytes, pool, bytes);
+  if (bytes >= options.max_split_size) {
+    state.stats.oversize_segments.increase(1);
+  }
+  auto* block = new Block(device, stream, bytes, ptr, &pool);
+  state.segments.insert(block);
   return block;
 }
 
-// With state.mutex held: like take_cached, from the free blocks of a private pool.
-Block* take_from_pool(DeviceState& state, PrivatePool& pool, const c10::Stream& stream, size_t size) {
-  Block key(stream.device_index(), stream, size, nullptr);
-  auto it = pool.cached.lower_bound(&key);
-  if (it == pool.cached.end() || (*it)->size > size + size / 4) {
-    return nullptr;
+// With state.mutex held: a block of `size` bytes for `stream`, from the cache or a new segment.
+Block* allocate_block(DeviceState& state, c10::DeviceIndex device, const c10::Stream& stream, size_t size,
+                      size_t nbytes, const AllocatorOptions& options, const history::Context& context) {
+  const MYDEVICE_MEMPOOL_ID pool_id = capture_pool(state, stream);
+  BlockPool* pool = nullptr;
+  if (pool_id == kNoPool) {
+    pool = size <= kSmallSize ? &state.small : &state.large;
+  } else {
+    // Captured work replays into this memory later: it belongs to the capture's private pool.
+    PrivatePool& private_pool = state.pools[pool_id];
+    pool = size <= kSmallSize ? &private_pool.small : &private_pool.large;
   }
-  Block* block = *it;
-  pool.cached.erase(it);
-  stat_add(state.stats.active, block->size, 1);
-  stat_add(state.stats.active_bytes, block->size, block->size);
+  Block* block = find_free_block(*pool, stream, size, options);
+  if (block != nullptr) {
+    take_from_pool(state, block);
+  } else {
+    if (pool == &state.large) {
+      collect_garbage(state, device, options);
+    }
+    block = new_segment(state, device, *pool, stream, size, options);
+    if (history::recording()) {
+      history::record(device, history::Action::segment_alloc, block->ptr, block->size, stream.id(), context);
+    }
+  }
+  if (should_split(*block, size, options)) {
+    put_in_pool(state, split_block(block, size));
+  }
+  block->allocated = true;
+  block->requested = nbytes;
+  stat_add(state.stats.allocation, *pool, 1);
+  stat_add(state.stats.allocated_bytes, *pool, block->size);
+  stat_add(state.stats.requested_bytes, *pool, nbytes);
+  stat_add(state.stats.active, *pool, 1);
+  stat_add(state.stats.active_bytes, *pool, block->size);
+  if (block->size >= options.max_split_size) {
+    state.stats.oversize_allocations.increase(1);
+  }
+  if (history::recording()) {
+    block->context = context;
+    history::record(device, history::Action::alloc, block->ptr, nbytes, stream.id(), context);
+  }
+  report_to_profiler(state, block->ptr, static_cast<int64_t>(block->size), device);
   return block;
 }
 
 void free_block(Block* block) {
+  // Gathered before the lock: gathering Python frames takes the GIL.
+  const history::Context context = history::recording() ? history::free_context() : nullptr;
   auto& state = state_of(block->device);
   std::lock_guard<std::mutex> lock(state.mutex);
   block->allocated = false;
-  stat_sub(state.stats.allocation, block->size, 1);
-  stat_sub(state.stats.allocated_bytes, block->size, block->size);
-  stat_sub(state.stats.requested_bytes, block->size, block->requested);
-  block->requested = 0;
+  stat_sub(state.stats.allocation, *block->pool, 1);
+  stat_sub(state.stats.allocated_bytes, *block->pool, block->size);
+  stat_sub(state.stats.requested_bytes, *block->pool, block->requested);
+  if (block->size >= allocator_options().max_split_size) {
+    state.stats.oversize_allocations.decrease(1);
+  }
+  if (history::recording()) {
+    history::record(block->device, history::Action::free_requested, block->ptr, block->requested,
+                    block->stream.id(), context);
+  }
+  report_to_profiler(state, block->ptr, -static_cast<int64_t>(block->size), block->device);
   if (block->used_on.empty()) {
-    cache_block(state, block);
+    release_to_pool(state, block);
     return;
   }
   // Used on other streams: reusable once each of them reached this point.
@@ -303,7 +512,7 @@ void free_block(Block* block) {
   }
   block->used_on.clear();
   if (block->pending_events == 0) {
-    cache_block(state, block);
+    release_to_pool(state, block);
   }
 }
 
@@ -342,32 +551,17 @@ c10::DataPtr MydeviceCachingAllocator::allocate(size_t nbytes) {
   if (nbytes == 0) {
     return {nullptr, nullptr, &delete_device_memory, where};
   }
-  const size_t size = round_size(nbytes);
+  const AllocatorOptions& options = allocator_options(); // throws on a bad PYTORCH_ALLOC_CONF
+  const size_t size = round_size(nbytes, options);
   const c10::Stream stream = current_stream(device);
   auto& state = state_of(device);
+  // Where the allocation comes from, while memory history is recorded (before the lock: it takes the GIL).
+  const history::Context context = history::recording() ? history::alloc_context() : nullptr;
   Block* block = nullptr;
   {
     std::lock_guard<std::mutex> lock(state.mutex);
     process_events(state);
-    const MYDEVICE_MEMPOOL_ID pool = capture_pool(state, stream);
-    if (pool == kNoPool) {
-      block = take_cached(state, stream, size);
-      if (block == nullptr) {
-        block = allocate_segment(state, device, stream, size, nbytes);
-      }
-    } else {
-      // Captured work replays into this memory later: it belongs to the capture's private pool.
-      block = take_from_pool(state, state.pools[pool], stream, size);
-      if (block == nullptr) {
-        block = allocate_segment(state, device, stream, size, nbytes);
-        block->pool = pool;
-      }
-    }
-    block->allocated = true;
-    block->requested = nbytes;
-    stat_add(state.stats.allocation, block->size, 1);
-    stat_add(state.stats.allocated_bytes, block->size, block->size);
-    stat_add(state.stats.requested_bytes, block->size, nbytes);
+    block = allocate_block(state, device, stream, size, nbytes, options, context);
   }
   {
     std::lock_guard<std::mutex> lock(live_mutex);
@@ -424,7 +618,10 @@ void MydeviceCachingAllocator::recordStream(const c10::DataPtr& ptr, c10::Stream
 DeviceStats MydeviceCachingAllocator::getDeviceStats(c10::DeviceIndex device) {
   auto& state = state_of(device);
   std::lock_guard<std::mutex> lock(state.mutex);
-  return state.stats;
+  DeviceStats stats = state.stats;
+  // As CUDA's: the option in bytes, -1 for no limit.
+  stats.max_split_size = static_cast<int64_t>(allocator_options().max_split_size);
+  return stats;
 }
 
 void MydeviceCachingAllocator::resetAccumulatedStats(c10::DeviceIndex device) {
@@ -480,6 +677,49 @@ void resize_storage_bytes(c10::StorageImpl& storage, size_t new_nbytes) {
   storage.set_nbytes(new_nbytes);
 }
 
+std::vector<history::SegmentState> snapshot_segments() {
+  std::vector<history::SegmentState> segments;
+  if (!is_initialized()) {
+    return segments;
+  }
+  const c10::DeviceIndex count = device_count();
+  for (c10::DeviceIndex device = 0; device < count; ++device) {
+    auto& state = state_of(device);
+    std::lock_guard<std::mutex> lock(state.mutex);
+    std::vector<Block*> firsts(state.segments.begin(), state.segments.end());
+    std::sort(firsts.begin(), firsts.end(),
+              [](const Block* a, const Block* b) { return std::less<const void*>()(a->ptr, b->ptr); });
+    for (const Block* first : firsts) {
+      history::SegmentState segment;
+      segment.device = device;
+      segment.address = reinterpret_cast<uintptr_t>(first->ptr);
+      segment.stream = first->stream.id();
+      segment.is_small = first->pool->is_small;
+      for (const auto& [id, pool] : state.pools) {
+        if (first->pool == &pool.small || first->pool == &pool.large) {
+          segment.pool_id = {id.first, id.second};
+        }
+      }
+      for (const Block* block = first; block != nullptr; block = block->next) {
+        history::BlockState entry;
+        entry.address = reinterpret_cast<uintptr_t>(block->ptr);
+        entry.size = block->size;
+        entry.requested = block->requested;
+        if (block->allocated) {
+          entry.state = "active_allocated";
+        } else if (block->pending_events > 0) {
+          entry.state = "active_awaiting_free"; // freed, but another stream still uses it (record_stream)
+        } // else "inactive"
+        entry.context = block->context;
+        segment.total_size += block->size;
+        segment.blocks.push_back(std::move(entry));
+      }
+      segments.push_back(std::move(segment));
+    }
+  }
+  return segments;
+}
+
 void begin_allocate_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool, c10::Stream stream) {
   TORCH_CHECK(pool != kNoPool, "mydevice allocator: a private pool id must not be (0, 0)");
   auto& state = state_of(device);
@@ -506,11 +746,40 @@ void release_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool) {
   if (it == state.pools.end() || --it->second.use_count > 0) {
     return;
   }
-  for (Block* block : it->second.cached) {
-    block->pool = kNoPool;
-    state.cached.insert(block);
+  // Every block of the pool's segments, free or still held by a tensor, belongs to the ordinary cache from now on.
+  PrivatePool& released = it->second;
+  for (Block* segment : state.segments) {
+    if (segment->pool != &released.small && segment->pool != &released.large) {
+      continue;
+    }
+    BlockPool& ordinary = segment->pool->is_small ? state.small : state.large;
+    for (Block* block = segment; block != nullptr; block = block->next) {
+      if (block->is_cached()) {
+        take_from_pool(state, block);
+        block->pool = &ordinary;
+        put_in_pool(state, block);
+      } else {
+        block->pool = &ordinary;
+      }
+    }
   }
   state.pools.erase(it);
+}
+
+void set_memory_fraction(double fraction, c10::DeviceIndex device) {
+  TORCH_CHECK_VALUE(fraction >= 0.0 && fraction <= 1.0, "Invalid fraction value: ", fraction, ". Allowed range: 0~1");
+  const size_t total = device_memory(device);
+  auto& state = state_of(device);
+  std::lock_guard<std::mutex> lock(state.mutex);
+  state.memory_fraction = fraction;
+  state.allowed_bytes = fraction == 1.0 ? std::numeric_limits<size_t>::max()
+                                        : static_cast<size_t>(fraction * static_cast<double>(total));
+}
+
+double memory_fraction(c10::DeviceIndex device) {
+  auto& state = state_of(device);
+  std::lock_guard<std::mutex> lock(state.mutex);
+  return state.memory_fraction;
 }
 
 namespace {

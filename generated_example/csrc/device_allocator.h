@@ -2,7 +2,9 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 #pragma once
 
-// The device memory allocator: a stream-aware caching allocator on top of Driver::malloc/Driver::free.
+// The device memory allocator: a stream-aware caching allocator on top of Driver::malloc/Driver::free, with
+// CUDA's policy (see Note [The device caching allocator's policy] in device_allocator.cc; blocks, pools and sizes in
+// device_allocator_pool.h, the PYTORCH_ALLOC_CONF options in device_allocator_config.h).
 //
 // Why caching: device malloc/free are expensive and Driver::free, like cudaFree, does not wait for the work
 // that still uses the memory. PyTorch therefore never returns device memory to the runtime when a tensor
@@ -15,6 +17,7 @@
 // releases (feature device_allocator) also use c10::getDeviceAllocator(), which dynamic_casts it to
 // c10::DeviceAllocator for torch.accelerator.memory_* and torch.accelerator.empty_cache: a plain
 // c10::Allocator there is an INTERNAL ASSERT failure.
+#include "device_allocator_history.h"
 #include "version.h"
 
 #include <c10/core/Allocator.h>
@@ -24,6 +27,7 @@
 
 #include <cstddef>
 #include <utility>
+#include <vector>
 
 #define MYDEVICE_DEVICE_ALLOCATOR_BASE c10::DeviceAllocator
 #define MYDEVICE_DEVICE_ALLOCATOR_OVERRIDE override
@@ -56,6 +60,14 @@ MydeviceCachingAllocator& device_allocator();
 // Grows or shrinks the bytes of a device storage, keeping the common prefix (copied on the current stream).
 // Used by resize_ and by the hooks' resizePrivateUse1Bytes (Storage.resize_ in Python).
 void resize_storage_bytes(c10::StorageImpl& storage, size_t new_nbytes);
+
+// torch.mydevice.set_per_process_memory_fraction: from now on the allocator holds at most `fraction` (0 to 1) of
+// the device's memory; beyond it an allocation frees cached memory, then fails as out of memory (as CUDA's).
+void set_memory_fraction(double fraction, c10::DeviceIndex device);
+double memory_fraction(c10::DeviceIndex device);
+
+// The segments and blocks of every device, for torch.mydevice.memory._snapshot() (device_allocator_history.h).
+std::vector<history::SegmentState> snapshot_segments();
 
 // Private memory pools for graph capture (graph.cc). A replayed graph reads and writes the very addresses it
 // used during capture, so the memory a capture allocates must stay reserved for the graph until it is reset:

@@ -41,7 +41,7 @@ struct MydeviceGuardImpl final : public c10::impl::DeviceGuardImplInterface {
   void synchronizeStream(const c10::Stream& stream) const override;
   void synchronizeDevice(const c10::DeviceIndex device_index) const override;
 
-  // Events: `void* event` is an driver::Event created lazily at the first record().
+  // Events: `void* event` is a driver::Event created lazily at the first record().
   void record(void** event, const c10::Stream& stream, const c10::DeviceIndex device_index,
               const c10::EventFlag flag) const override;
   void block(void* event, const c10::Stream& stream) const override;

@@ -31,6 +31,7 @@
 #include <exception>
 #include <limits>
 #include <string>
+#include <vector>
 
 namespace torch_mydevice {
 
@@ -306,7 +307,7 @@ PyObject* memory_stats(PyObject*, PyObject* arg) {
   device = device_or_current(device);
   const DeviceStats s = device_allocator().getDeviceStats(device);
   return Py_BuildValue(
-      "{s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:L,s:L,s:L,s:L,s:L,s:N,s:N}", "allocation",
+      "{s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:L,s:L,s:L,s:L,s:L,s:N,s:N,s:L}", "allocation",
       stat_array_dict(s.allocation), "segment", stat_array_dict(s.segment), "active", stat_array_dict(s.active),
       "inactive_split", stat_array_dict(s.inactive_split), "allocated_bytes", stat_array_dict(s.allocated_bytes),
       "reserved_bytes", stat_array_dict(s.reserved_bytes), "active_bytes", stat_array_dict(s.active_bytes),
@@ -315,7 +316,8 @@ PyObject* memory_stats(PyObject*, PyObject* arg) {
       "num_ooms", static_cast<long long>(s.num_ooms), "num_sync_all_streams",
       static_cast<long long>(s.num_sync_all_streams), "num_device_alloc", static_cast<long long>(s.num_device_alloc),
       "num_device_free", static_cast<long long>(s.num_device_free), "oversize_allocations",
-      stat_dict(s.oversize_allocations), "oversize_segments", stat_dict(s.oversize_segments));
+      stat_dict(s.oversize_allocations), "oversize_segments", stat_dict(s.oversize_segments), "max_split_size",
+      static_cast<long long>(s.max_split_size));
   MYDEVICE_PY_END(nullptr)
 }
 
@@ -357,6 +359,68 @@ PyObject* mem_get_info(PyObject*, PyObject* arg) {
   const auto [free_bytes, total_bytes] = device_allocator().getMemoryInfo(device_or_current(device));
   return Py_BuildValue("(KK)", static_cast<unsigned long long>(free_bytes),
                        static_cast<unsigned long long>(total_bytes));
+  MYDEVICE_PY_END(nullptr)
+}
+// torch.mydevice.set_per_process_memory_fraction(fraction, device).
+PyObject* set_memory_fraction_py(PyObject*, PyObject* args) {
+  MYDEVICE_PY_BEGIN
+  double fraction = 0.0;
+  PyObject* device_arg = nullptr;
+  c10::DeviceIndex device = -1;
+  if (!PyArg_ParseTuple(args, "dO", &fraction, &device_arg) || !parse_device(device_arg, &device)) {
+    return nullptr;
+  }
+  set_memory_fraction(fraction, device_or_current(device));
+  Py_RETURN_NONE;
+  MYDEVICE_PY_END(nullptr)
+}
+
+PyObject* get_memory_fraction_py(PyObject*, PyObject* arg) {
+  MYDEVICE_PY_BEGIN
+  c10::DeviceIndex device = -1;
+  if (!parse_device(arg, &device)) {
+    return nullptr;
+  }
+  return PyFloat_FromDouble(memory_fraction(device_or_current(device)));
+  MYDEVICE_PY_END(nullptr)
+}
+
+// torch.mydevice.memory._record_memory_history: the settings memory.py parsed from CUDA's arguments
+// (enabled, trace, alloc_stacks, trace_alloc_stacks, trace_free_stacks, cpp_frames, max_entries, skip, clear_history).
+PyObject* record_memory_history_py(PyObject*, PyObject* args) {
+  MYDEVICE_PY_BEGIN
+  int enabled = 0;
+  int trace = 0;
+  int alloc_stacks = 0;
+  int trace_alloc_stacks = 0;
+  int trace_free_stacks = 0;
+  int cpp_frames = 0;
+  unsigned long long max_entries = 0;
+  unsigned int skip = 0;
+  int clear_history = 0;
+  if (!PyArg_ParseTuple(args, "ppppppKIp", &enabled, &trace, &alloc_stacks, &trace_alloc_stacks, &trace_free_stacks,
+                        &cpp_frames, &max_entries, &skip, &clear_history)) {
+    return nullptr;
+  }
+  history::Settings settings;
+  settings.enabled = enabled != 0;
+  settings.trace = trace != 0;
+  settings.alloc_stacks = alloc_stacks != 0;
+  settings.trace_alloc_stacks = trace_alloc_stacks != 0;
+  settings.trace_free_stacks = trace_free_stacks != 0;
+  settings.cpp_frames = cpp_frames != 0;
+  settings.max_entries = static_cast<size_t>(max_entries);
+  settings.skip = skip;
+  history::configure(settings, clear_history != 0);
+  Py_RETURN_NONE;
+  MYDEVICE_PY_END(nullptr)
+}
+
+// torch.mydevice.memory._snapshot(): segments, blocks and the recorded traces (device_allocator_history.h).
+PyObject* memory_snapshot_py(PyObject*, PyObject*) {
+  MYDEVICE_PY_BEGIN
+  const std::vector<history::SegmentState> segments = snapshot_segments();
+  return history::snapshot(segments, device_count());
   MYDEVICE_PY_END(nullptr)
 }
 
@@ -416,6 +480,10 @@ PyMethodDef methods[] = {
     {"_reset_peak_memory_stats", reset_peak_memory_stats, METH_O, nullptr},
     {"_reset_accumulated_memory_stats", reset_accumulated_memory_stats, METH_O, nullptr},
     {"_mem_get_info", mem_get_info, METH_O, nullptr},
+    {"_set_memory_fraction", set_memory_fraction_py, METH_VARARGS, nullptr},
+    {"_get_memory_fraction", get_memory_fraction_py, METH_O, nullptr},
+    {"_record_memory_history", record_memory_history_py, METH_VARARGS, nullptr},
+    {"_memory_snapshot", memory_snapshot_py, METH_NOARGS, nullptr},
     {"_cpu_convolution_backward_data_is_wrong", cpu_convolution_backward_data_is_wrong_py, METH_NOARGS, nullptr},
     {"_torch_features", torch_features_py, METH_NOARGS, "The probed torch features this module was compiled with."},
     {"_host_empty_cache", host_empty_cache, METH_NOARGS, nullptr},

@@ -24,8 +24,7 @@ NOT_APPLICABLE = {
     "get_arch_list", "green_contexts", "GreenContext", "ExternalStream", "get_stream_from_external",
     "CUDAGraph", "CUDAPluggableAllocator", "change_current_allocator", "MemPool", "use_mem_pool",
     "caching_allocator_alloc", "caching_allocator_delete", "caching_allocator_enable", "caching_allocator_disabled",
-    "set_per_process_memory_fraction", "get_per_process_memory_fraction", "get_sync_debug_mode",
-    "set_sync_debug_mode", "ipc_collect", "list_gpu_processes", "make_graphed_callables", "memory_snapshot",
+    "get_sync_debug_mode", "set_sync_debug_mode", "ipc_collect", "list_gpu_processes", "make_graphed_callables",
     "memory_usage", "utilization", "temperature", "power_draw", "clock_rate", "MemPoolContext",
     "export_dot", "export_graph_data", "graph_annotations", "DeferredCudaCallError",
     # host (pinned) allocator statistics: the pinned cache is emptied with empty_host_cache

@@ -233,7 +233,7 @@ class AccelsimDriver final : public Driver {
     return status_of(accelsimMemsetAsync(device_ptr, value, size, native(stream)));
   }
 
-  // Stage 2 (sections 6 to 8): events, pinned host memory, graphs.
+  // Stage 2 (sections 6 to 8): events, pinned host memory, graphs, each once its capability is on.
   Status event_create(Event* event, bool timing) override {
     accelsimEvent_t created = nullptr;
     const Status status = status_of(

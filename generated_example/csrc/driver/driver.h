@@ -28,10 +28,11 @@
 //     moves tensors to the host and back with the copies. A device whose memory host code cannot reach
 //     (DeviceProperties::host_accessible_memory false) stops here until stage 3: the backend's own strided
 //     copies and fills go through the copies too, and no host task runs.
-//   Stage 2, as the driver adds them: 6 Events, 7 Pinned host memory, 8 Graphs (pinned memory and graphs are
-//     capabilities: leave them off in accelgen.yaml until the driver has them). With events written, the whole
-//     generated suite passes, on a discrete device with operators.native: [] (what needs host tasks is skipped,
-//     with the reason).
+//     With capabilities.events, pinned_memory, graphs and profiler off, the whole generated suite passes, on a
+//     discrete device with operators.native: [] (what needs what is off, or host tasks, is skipped with the
+//     reason).
+//   Stage 2, as the driver adds them: 6 Events, 7 Pinned host memory, 8 Graphs, each a capability to turn on in
+//     accelgen.yaml once the driver has it (pinned memory, graphs and the profiler need events).
 //   Stage 3, kernels one at a time: 9 Host tasks (what the scaffolded kernel bodies of csrc/kernels/ and
 //     torch.compile's kernels run on), then each kernel of csrc/kernels/ ported to the device's own code.
 #include <cstddef>
@@ -199,11 +200,11 @@ class Driver {
   // Sets `size` bytes of device memory to `value` in stream order (zero_(), zeros()).
   virtual Status memset_async(void* device_ptr, int value, std::size_t size, Stream stream) = 0;
 
-  // ---- 6. Events (stage 2) ----------------------------------------------------------------------------------------
-  // Once implemented: torch.Event and torch.mydevice.Event, Stream.wait_stream(), tensors used on several streams
-  // (record_stream), Event.elapsed_time() and the profiler. Stage 1 works without them otherwise.
-  // torch.Event / torch.mydevice.Event, record_stream and the caching allocator's cross-stream frees, the
-  // profiler's device timings. `timing` false makes recording cheaper (PyTorch's default for events).
+  // ---- 6. Events (stage 2; capabilities.events) -------------------------------------------------------------------
+  // torch.Event / torch.mydevice.Event, Stream.wait_event() and wait_stream() without blocking the host, the
+  // caching allocator's cross-stream frees (record_stream), Event.elapsed_time() and the profiler's device
+  // timings. Without them (events off) wait_stream blocks the host and a cross-stream free synchronizes.
+  // `timing` false makes recording cheaper (PyTorch's default for events).
   virtual Status event_create(Event* event, bool timing) = 0;
   virtual Status event_destroy(Event event) = 0;
   virtual Status event_record(Event event, Stream stream) = 0;

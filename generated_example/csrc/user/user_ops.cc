@@ -25,7 +25,9 @@
 // at::Tensor scale(const at::Tensor& self, double factor) {
 //   TORCH_CHECK(self.device().type() == c10::DeviceType::PrivateUse1, "scale: expected a mydevice tensor");
 //   at::Tensor out = at::empty_like(self);
-//   // Device memory is only accessible inside a kernel: capture by value, enqueue on the current stream.
+//   // Device memory is only accessible inside a kernel: capture by value, enqueue on the current stream. This
+//   // kernel is a host task: on a device whose memory the host cannot address (host_accessible_memory false),
+//   // enqueue your device's own kernel through your driver instead (csrc/driver/README.md, stage 3).
 //   auto in_k = torch_mydevice::ops::KernelTensor(self.contiguous());
 //   auto out_k = torch_mydevice::ops::KernelTensor(out);
 //   torch_mydevice::ops::launch_on_current_stream(self.device().index(), [in_k, out_k, factor] {

@@ -31,12 +31,14 @@ from ._device import (  # noqa: F401
     synchronize,
 )
 from .graphs import Graph, graph, graph_pool_handle, is_current_stream_capturing  # noqa: F401
+from . import memory  # noqa: F401  (torch.mydevice.memory._record_memory_history, _snapshot, as torch.cuda.memory)
 from .memory import (  # noqa: F401
     device_memory_used,
     empty_cache,
     empty_host_cache,
     get_allocator_backend,
     get_memory_info,
+    get_per_process_memory_fraction,
     max_memory_allocated,
     max_memory_cached,
     max_memory_reserved,
@@ -44,6 +46,7 @@ from .memory import (  # noqa: F401
     memory_allocated,
     memory_cached,
     memory_reserved,
+    memory_snapshot,
     memory_stats,
     memory_stats_as_nested_dict,
     memory_summary,
@@ -51,6 +54,7 @@ from .memory import (  # noqa: F401
     reset_max_memory_allocated,
     reset_max_memory_cached,
     reset_peak_memory_stats,
+    set_per_process_memory_fraction,
 )
 from .random import (  # noqa: F401
     default_generators,

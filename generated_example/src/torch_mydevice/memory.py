@@ -3,7 +3,9 @@
 """Memory management of mydevice: the caching allocator's statistics and cache (as torch.cuda)."""
 
 import collections
-from typing import Any
+import pickle
+import sys
+from typing import Any, Optional
 
 from . import _C
 from ._device import _device_t, _get_device_index, _lazy_init, is_initialized
@@ -106,6 +108,26 @@ def device_memory_used(device: _device_t = None) -> int:
     return total - free
 
 
+def set_per_process_memory_fraction(fraction: float, device: _device_t = None) -> None:
+    """Limit the caching allocator to ``fraction`` (0 to 1) of the device's memory (as torch.cuda).
+
+    Beyond it an allocation frees cached memory and retries, then raises torch.OutOfMemoryError; the memory the
+    allocator already holds is not given back. With ``garbage_collection_threshold`` in PYTORCH_ALLOC_CONF the
+    threshold is a fraction of this limit."""
+    _lazy_init()
+    if not isinstance(fraction, float):
+        raise TypeError("Invalid type for fraction argument, must be `float`")
+    if fraction < 0 or fraction > 1:
+        raise ValueError(f"Invalid fraction value: {fraction}. Allowed range: 0~1")
+    _C._set_memory_fraction(fraction, _get_device_index(device, optional=True))
+
+
+def get_per_process_memory_fraction(device: _device_t = None) -> float:
+    """The fraction of the device's memory the caching allocator may hold (1.0 unless set)."""
+    _lazy_init()
+    return _C._get_memory_fraction(_get_device_index(device, optional=True))
+
+
 def get_allocator_backend() -> str:
     """Name of the device allocator: the backend's own caching allocator (as torch.cuda's "native")."""
     return "native"
@@ -123,6 +145,87 @@ def memory_summary(device: _device_t = None, abbreviated: bool = False) -> str:
         lines.append(f"{title:<20}" + "".join(f"{v:>16}" for v in values))
     index = _get_device_index(device, optional=True) if is_initialized() else 0
     return f"mydevice memory summary, device {index}\n" + "\n".join(lines) + "\n"
+
+
+# Memory history, as torch.cuda.memory: _record_memory_history, _snapshot, _dump_snapshot and memory_snapshot give
+# what torch.cuda's give, so that PyTorch's own tools read it (python -m torch.cuda._memory_viz stats|trace|
+# trace_plot|segment_plot snapshot.pickle, or the viewer at pytorch.org/memory_viz). The allocator records
+# (csrc/device_allocator_history.h); off, it costs one flag test per allocation.
+_TRACE_ACTIONS = ("alloc", "free_requested", "free_completed", "segment_alloc", "segment_free", "oom")
+
+
+def _record_memory_history(
+    enabled: Optional[str] = "all",
+    context: Optional[str] = "all",
+    stacks: str = "all",
+    max_entries: int = sys.maxsize,
+    device: _device_t = None,
+    clear_history: bool = False,
+    skip_actions: Optional[list] = None,
+    **unsupported: Any,
+) -> None:
+    """Record where device memory is allocated (as torch.cuda.memory._record_memory_history).
+
+    enabled: None stops recording; "state" keeps the allocation stack of each live block; "all" also keeps a
+    trace of every allocator action (alloc, free_requested, free_completed, segment_alloc, segment_free, oom) of
+    at most ``max_entries`` entries (the oldest are dropped). context: which of them carry a stack (None, "state":
+    live blocks only, "alloc": and alloc entries, "all": and frees). stacks: "python" or "all" (C++ frames too).
+    ``device`` is accepted for torch.cuda's signature: the recording covers every device, as CUDA's does."""
+    if isinstance(enabled, bool):  # torch.cuda's older form: _record_memory_history(True, ...)
+        enabled = "all" if enabled else None
+    if enabled not in (None, "state", "all"):
+        raise ValueError(f"enabled must be None, 'state' or 'all', not {enabled!r}")
+    if context not in (None, "state", "alloc", "all"):
+        raise ValueError(f"context must be None, 'state', 'alloc' or 'all', not {context!r}")
+    if stacks not in ("python", "all"):
+        raise ValueError(f"stacks must be 'python' or 'all', not {stacks!r}")
+    if max_entries < 0:
+        raise ValueError(f"max_entries must not be negative, not {max_entries}")
+    for name in unsupported:  # torch.cuda's compile_context, record_pinned_host_memory, ...: not recorded here
+        if unsupported[name]:
+            raise NotImplementedError(f"_record_memory_history({name}=...) is not supported by mydevice")
+    skip = 0
+    for action in skip_actions or []:
+        if action not in _TRACE_ACTIONS:
+            raise ValueError(f"skip_actions: unknown action {action!r} (known: {', '.join(_TRACE_ACTIONS)})")
+        skip |= 1 << _TRACE_ACTIONS.index(action)
+    on = enabled is not None
+    _C._record_memory_history(
+        on,
+        enabled == "all",
+        on and context is not None,
+        on and context in ("alloc", "all"),
+        on and context == "all",
+        stacks == "all",
+        min(max_entries, 2**64 - 1),
+        skip,
+        clear_history,
+    )
+
+
+def _snapshot(device: _device_t = None) -> dict:
+    """The allocator's state as torch.cuda.memory._snapshot() gives it.
+
+    {"segments": [...], "device_traces": [[...] for each device]}: each segment (one device allocation) with its
+    address, total_size, stream, segment_type ("small"/"large"), allocated_size, active_size and blocks (size,
+    requested_size, address, state "active_allocated"/"active_awaiting_free"/"inactive", frames); the traces hold
+    the entries _record_memory_history(enabled="all") recorded (action, addr, size, stream, time_us, frames).
+    Covers every device, as torch.cuda's; ``device`` is accepted for its signature."""
+    return _C._memory_snapshot()
+
+
+def _dump_snapshot(filename: str = "dump_snapshot.pickle") -> None:
+    """Pickle _snapshot() to ``filename``, for python -m torch.cuda._memory_viz or pytorch.org/memory_viz."""
+    with open(filename, "wb") as f:
+        pickle.dump(_snapshot(), f)
+
+
+def memory_snapshot(mempool_id: Optional[tuple] = None) -> list:
+    """The segments of _snapshot() (as torch.cuda.memory_snapshot), or those of one graph pool's id."""
+    segments = _snapshot()["segments"]
+    if mempool_id is not None:
+        segments = [s for s in segments if s["segment_pool_id"] == tuple(mempool_id)]
+    return segments
 
 
 def empty_host_cache() -> None:

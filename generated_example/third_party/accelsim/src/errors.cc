@@ -54,6 +54,9 @@ const char* accelsimGetErrorName(accelsimError_t error) {
     case accelsimErrorKernelFailed: return "accelsimErrorKernelFailed";
     case accelsimErrorNotPermitted: return "accelsimErrorNotPermitted";
     case accelsimErrorNotSupported: return "accelsimErrorNotSupported";
+    case accelsimErrorCommTimeout: return "accelsimErrorCommTimeout";
+    case accelsimErrorCommAborted: return "accelsimErrorCommAborted";
+    case accelsimErrorCommMismatch: return "accelsimErrorCommMismatch";
     case accelsimErrorUnknown: return "accelsimErrorUnknown";
   }
   return "accelsimErrorUnrecognized";
@@ -75,6 +78,9 @@ const char* accelsimGetErrorString(accelsimError_t error) {
     case accelsimErrorKernelFailed: return "a kernel reported failure";
     case accelsimErrorNotPermitted: return "operation not permitted from this context";
     case accelsimErrorNotSupported: return "operation not supported by the device";
+    case accelsimErrorCommTimeout: return "a peer of the communicator exited or timed out";
+    case accelsimErrorCommAborted: return "the communicator was aborted";
+    case accelsimErrorCommMismatch: return "the ranks of the communicator issued mismatched operations";
     case accelsimErrorUnknown: return "unknown error";
   }
   return "unrecognized error code";

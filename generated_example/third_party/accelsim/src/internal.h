@@ -57,7 +57,9 @@ struct Stream;
 struct Event;
 struct GraphData;
 
-enum class OpKind : uint8_t { Kernel, Copy, Memset, EventRecord, WaitStream, GraphReplay };
+// Comm: a communicator operation (comm.cc), the runtime's own device work: `fn` returns an accelsimError_t and
+// records its message with fail(); a failure becomes the stream's sticky error with that code and message.
+enum class OpKind : uint8_t { Kernel, Copy, Memset, EventRecord, WaitStream, GraphReplay, Comm };
 
 // One unit of stream work. Plain data so that queues are rings of values: no allocation per launch.
 struct Op {
@@ -160,7 +162,7 @@ struct Stream {
   std::mutex err_mu;
   std::atomic<bool> has_error{false};
   accelsimError_t error = accelsimSuccess;
-  char error_message[256] = {0};
+  char error_message[512] = {0};
 
  private:
   void workerMain();
@@ -173,6 +175,7 @@ struct Stream {
   void finish(uint64_t seq);
   void execute(Op& op, uint64_t seq);
   void runKernel(accelsimKernelFn fn, void* args);
+  void runComm(accelsimKernelFn fn, void* args);
 };
 
 // ---- devices (platform.cc) --------------------------------------------------------------------------------

@@ -248,10 +248,28 @@ void Stream::runKernel(accelsimKernelFn fn, void* args) {
   }
 }
 
+void Stream::runComm(accelsimKernelFn fn, void* args) {
+  kernel_started_ns.store(nowNs(), std::memory_order_relaxed);
+  const int rc = fn(args);
+  kernel_started_ns.store(0, std::memory_order_relaxed);
+  if (rc != 0) {
+    std::lock_guard<std::mutex> lock(err_mu);
+    if (error == accelsimSuccess) {
+      error = static_cast<accelsimError_t>(rc);
+      std::snprintf(error_message, sizeof error_message, "%s", accelsimGetLastErrorMessage());
+    }
+    has_error.store(true, std::memory_order_release);
+  }
+}
+
 void Stream::execute(Op& op, uint64_t seq) {
   switch (op.kind) {
     case OpKind::Kernel:
       runKernel(op.fn, op.args);
+      if (op.destroy != nullptr) op.destroy(op.args);
+      break;
+    case OpKind::Comm:
+      runComm(op.fn, op.args);
       if (op.destroy != nullptr) op.destroy(op.args);
       break;
     case OpKind::Copy:
@@ -275,7 +293,8 @@ void Stream::execute(Op& op, uint64_t seq) {
           case OpKind::Memset: std::memset(node.dst, node.value, node.size); break;
           case OpKind::EventRecord: node.event->stamp(this, seq); break;
           case OpKind::WaitStream:
-          case OpKind::GraphReplay: break;  // never captured
+          case OpKind::GraphReplay:
+          case OpKind::Comm: break;  // never captured
         }
       }
       graphUnref(op.graph);

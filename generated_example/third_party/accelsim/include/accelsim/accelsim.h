@@ -26,7 +26,7 @@ extern "C" {
 #endif
 
 #define ACCELSIM_VERSION_MAJOR 1
-#define ACCELSIM_VERSION_MINOR 1
+#define ACCELSIM_VERSION_MINOR 2
 
 typedef enum accelsimError {
   accelsimSuccess = 0,
@@ -43,6 +43,9 @@ typedef enum accelsimError {
   accelsimErrorKernelFailed = 11,       /* a kernel reported failure; sticky per stream until synchronized */
   accelsimErrorNotPermitted = 12,       /* kernel-only call made from host code */
   accelsimErrorNotSupported = 13,       /* the device does not do this (kernels with ACCELSIM_HOST_ACCESS=0) */
+  accelsimErrorCommTimeout = 14,        /* a communicator's peer exited or did not arrive within the timeout */
+  accelsimErrorCommAborted = 15,        /* the communicator was aborted (accelsimCommAbort on some rank) */
+  accelsimErrorCommMismatch = 16,       /* the ranks of a communicator issued operations that do not match */
   accelsimErrorUnknown = 999
 } accelsimError_t;
 
@@ -187,5 +190,7 @@ accelsimError_t accelsimGraphDestroy(accelsimGraph_t graph);
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
+
+#include "accelsim/accelsim_comm.h" /* communicators and collectives */
 
 #endif /* ACCELSIM_ACCELSIM_H_ */
