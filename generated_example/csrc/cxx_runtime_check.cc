@@ -11,7 +11,9 @@ namespace torch_mydevice {
 
 namespace {
 
-const void* code_address(auto function) {
+// A template rather than an `auto` parameter: torch 2.6 builds extensions as C++17.
+template <typename Function>
+const void* code_address(Function function) {
   return reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(function));
 }
 
