@@ -22,6 +22,7 @@ const std::map<std::string, ParamKind>& kinds() {
       {"opt_tensor", {"const at::Tensor&", "%_arg = KernelArg(%)", "const std::optional<at::Tensor> % = %_arg.optional_cpu();"}},
       {"list", {"at::TensorList", "%_args = kernel_args(%)", "const std::vector<at::Tensor> % = cpu_tensors(%_args);"}},
       {"scalar", {"const c10::Scalar&", "", ""}},
+      {"opt_scalar", {"const std::optional<c10::Scalar>&", "", ""}},
       {"double", {"double", "", ""}},
       {"bool", {"bool", "", ""}},
       {"int64", {"int64_t", "", ""}},
