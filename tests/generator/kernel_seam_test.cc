@@ -95,6 +95,19 @@ TEST(KernelSeam, OneUserOwnedKernelPerNativeOperatorDeclaredInAGeneratedHeader) 
   EXPECT_THAT(cmake, Not(HasSubstr("GLOB BACKEND_KERNEL")));
 }
 
+// Optional scalars (clamp's bounds) and tensor lists (cat's inputs) cross into the kernel by value.
+TEST(KernelSeam, OptionalScalarsAndTensorListsAreCapturedByValue) {
+  const auto files = by_path(render_backend(parse_spec(spec_with_native("clamp, cat"), "accelgen.yaml"),
+                                            versions("2.14", "2.14")));
+  const std::string& clamp = files.at("csrc/kernels/clamp.cc")->content;
+  EXPECT_THAT(clamp, HasSubstr("void clamp(const at::Tensor& out, const at::Tensor& self, "
+                               "const std::optional<c10::Scalar>& min,"));
+  EXPECT_THAT(clamp, HasSubstr("[out_arg = KernelArg(out), self_arg = KernelArg(self), min, max]"));
+  EXPECT_THAT(files.at("csrc/kernels/cat.cc")->content, HasSubstr("tensors_args = kernel_args(tensors)"));
+  EXPECT_THAT(files.at("csrc/ops/native/concatenation.cc")->content, HasSubstr("m.impl(\"cat.out\""));
+  EXPECT_THAT(files.at("csrc/ops/native/pointwise.cc")->content, HasSubstr("m.impl(\"clamp.out\""));
+}
+
 TEST(KernelSeam, OperatorsThatNeedACapabilityHaveNoKernelWithoutIt) {
   std::string text = spec_with_native("uniform_, neg");
   const std::string on = "generator: true";
