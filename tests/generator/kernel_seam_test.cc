@@ -117,6 +117,10 @@ TEST(KernelSeam, OperatorsThatNeedACapabilityHaveNoKernelWithoutIt) {
   EXPECT_TRUE(files.contains("csrc/kernels/neg.cc"));
   EXPECT_FALSE(files.contains("csrc/kernels/uniform_.cc"));
   EXPECT_THAT(files.at("csrc/kernels/kernels.h")->content, Not(HasSubstr("uniform_")));
+  // The zero-fallback test expects on the device only the operators that have a kernel there.
+  const std::string& test = files.at("tests/test_zero_fallback.py")->content;
+  EXPECT_THAT(test, HasSubstr("\n    \"neg\",\n"));
+  EXPECT_THAT(test, Not(HasSubstr("\n    \"uniform_\",\n")));
 }
 
 // Through the command line, as a vendor meets it: edit a kernel, add an operator, remove one.
