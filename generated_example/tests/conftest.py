@@ -92,6 +92,7 @@ NATIVE_OPS = [
     "addcdiv",
     "addcmul",
     "addmm",
+    "all.dim",
     "amax",
     "amin",
     "argmax",
@@ -99,6 +100,8 @@ NATIVE_OPS = [
     "avg_pool2d_backward",
     "baddbmm",
     "bmm",
+    "cat",
+    "clamp",
     "convolution_backward_overrideable",
     "convolution_overrideable",
     "cos",
@@ -116,11 +119,13 @@ NATIVE_OPS = [
     "gelu_backward",
     "gt.Scalar",
     "gt.Tensor",
+    "isneginf",
     "le.Scalar",
     "le.Tensor",
     "leaky_relu",
     "leaky_relu_backward",
     "lerp.Scalar",
+    "linalg_vector_norm",
     "log",
     "lt.Scalar",
     "lt.Tensor",
@@ -136,6 +141,10 @@ NATIVE_OPS = [
     "mul.Tensor",
     "native_batch_norm",
     "native_batch_norm_backward",
+    "native_dropout",
+    "native_dropout_backward",
+    "native_group_norm_backward",
+    "native_layer_norm_backward",
     "ne.Scalar",
     "ne.Tensor",
     "neg",
@@ -160,6 +169,7 @@ NATIVE_OPS = [
     "tanh_backward",
     "threshold_backward",
     "uniform_",
+    "var_mean.correction",
     "where.self",
     "zero_",
 ]
@@ -194,3 +204,38 @@ def requires_native_or_fallback(*ops):
     """Skips a test whose operators are neither native nor reachable through the CPU fallback."""
     missing = [op for op in ops if op not in NATIVE_OPS]
     return pytest.mark.skipif(not CPU_FALLBACK and bool(missing), reason=f"not native and no CPU fallback: {missing}")
+
+
+def assert_opinfo_samples_match_cpu(name):
+    """Every float32 sample input of PyTorch's OpInfo entry `name` (variant ""): outputs and the gradients of every
+    input that requires one, on the device vs the CPU (test_models.py, test_zero_fallback.py)."""
+    op_db = pytest.importorskip(
+        "torch.testing._internal.common_methods_invocations", reason="PyTorch's test utilities are not installed"
+    ).op_db
+    op = next((op for op in op_db if op.name == name and op.variant_test_name == ""), None)
+    if op is None:
+        pytest.skip(f"{name} has no OpInfo in this torch")
+    tolerance = dict(atol=1e-4, rtol=1e-4)
+    checked = 0
+    for sample in op.sample_inputs("cpu", torch.float32, requires_grad=True):
+        cpu_args = sample.transform(lambda t: t.detach().clone().requires_grad_(t.requires_grad))
+        dev_args = sample.transform(lambda t: t.detach().to(DEVICE).requires_grad_(t.requires_grad))
+        results = []
+        for args in (cpu_args, dev_args):
+            out = args.output_process_fn_grad(op(args.input, *args.args, **args.kwargs))
+            outputs = [t for t in (out if isinstance(out, (tuple, list)) else [out]) if isinstance(t, torch.Tensor)]
+            leaves = [t for t in [args.input, *args.args, *args.kwargs.values()]
+                      if isinstance(t, torch.Tensor) and t.requires_grad]
+            differentiable = [t for t in outputs if t.requires_grad]
+            grads = torch.autograd.grad([t.sum() for t in differentiable], leaves, allow_unused=True) if (
+                differentiable and leaves) else []
+            results.append(([t.detach() for t in outputs], grads))
+        (cpu_out, cpu_grads), (dev_out, dev_grads) = results
+        for expected, actual in zip(cpu_out + list(cpu_grads), dev_out + list(dev_grads)):
+            if expected is None:
+                assert actual is None
+                continue
+            assert actual.device.type == DEVICE
+            torch.testing.assert_close(actual.cpu(), expected, **tolerance, msg=f"{name}: {sample}")
+        checked += 1
+    assert checked > 0

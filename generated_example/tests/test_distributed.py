@@ -22,6 +22,11 @@ import pytest
 
 HERE = os.path.abspath(__file__)
 BACKEND = "mydevice_gloo"
+# The two ways a collective runs: through the driver's collectives (driver.h section 10; the bundled simulator's
+# adapter has them), or through Gloo with host staging (the fallback of an adapter without them), which
+# MYDEVICE_DIST_DRIVER_COLLECTIVES=0 forces.
+FALLBACK = {"MYDEVICE_DIST_DRIVER_COLLECTIVES": "0"}
+PATHS = {"driver": {}, "gloo": FALLBACK}
 
 
 # ------------------------------------------------------------------------------------------------ launcher
@@ -102,9 +107,13 @@ def _unavailable_reason():
 pytestmark = pytest.mark.skipif(bool(_unavailable_reason()), reason=_unavailable_reason())
 
 
-@pytest.mark.parametrize("world", [2, 4])
-def test_collectives(tmp_path, world):
-    assert_all_ok(launch(tmp_path, "collectives", world))
+@pytest.mark.parametrize("path,world", [("driver", 2), ("driver", 4), ("gloo", 2)])
+def test_collectives(tmp_path, path, world):
+    """Every collective, with results equal to those of the CPU's Gloo on the same data."""
+    verdicts = launch(tmp_path, "collectives", world, env=PATHS[path])
+    assert_all_ok(verdicts)
+    # The driver's collectives created a communicator (its id went through the store); the fallback did not.
+    assert [v["communicator"] for v in verdicts] == [path == "driver"] * world, verdicts
 
 
 def test_default_backend_picks_mydevice_gloo(tmp_path):
@@ -112,11 +121,13 @@ def test_default_backend_picks_mydevice_gloo(tmp_path):
     assert_all_ok(launch(tmp_path, "default_backend", 2))
 
 
-def test_send_recv_and_async_work(tmp_path):
-    assert_all_ok(launch(tmp_path, "point_to_point", 2))
+@pytest.mark.parametrize("path", PATHS)
+def test_send_recv_and_async_work(tmp_path, path):
+    assert_all_ok(launch(tmp_path, "point_to_point", 2, env=PATHS[path]))
 
 
 def test_ddp_matches_single_process(tmp_path):
+    """On the driver's collectives (the default where the adapter has them)."""
     assert_all_ok(launch(tmp_path, "ddp", 2, timeout=110))
 
 
@@ -128,9 +139,10 @@ def test_fsdp2_loss_goes_down(tmp_path):
     assert_all_ok(launch(tmp_path, "fsdp2", 2, timeout=110))
 
 
-def test_dead_peer_fails_cleanly(tmp_path):
+@pytest.mark.parametrize("path", PATHS)
+def test_dead_peer_fails_cleanly(tmp_path, path):
     """Rank 1 dies before the collective; rank 0 must get an error, not hang, within the group's timeout."""
-    verdicts = launch(tmp_path, "dead_peer", 2, timeout=60)
+    verdicts = launch(tmp_path, "dead_peer", 2, timeout=60, env=PATHS[path])
     survivor = verdicts[0]
     assert not survivor["hung"], survivor["log"]
     assert survivor.get("ok"), survivor["log"]
@@ -148,8 +160,9 @@ def test_silent_peer_times_out(tmp_path):
     assert "mydevice_gloo:all_reduce failed" in survivor["error"], survivor
 
 
-def test_mismatched_sizes_raise(tmp_path):
-    verdicts = launch(tmp_path, "mismatch", 2, timeout=60)
+@pytest.mark.parametrize("path", PATHS)
+def test_mismatched_sizes_raise(tmp_path, path):
+    verdicts = launch(tmp_path, "mismatch", 2, timeout=60, env=PATHS[path])
     for v in verdicts:
         assert not v["hung"], v["log"]
         assert v.get("ok"), v["log"]
@@ -215,7 +228,8 @@ def test_two_hosts_over_veth(tmp_path):
         pytest.skip("ip netns is not usable here")
     with NetnsPair() as pair:
         before = [pair.tx_bytes(r) for r in range(2)]
-        verdicts = launch(tmp_path, "over_network", 2, addr=pair.ips[0], prefix=pair)
+        # Gloo's path: the simulator's collectives (shared memory) never touch the network.
+        verdicts = launch(tmp_path, "over_network", 2, addr=pair.ips[0], prefix=pair, env=FALLBACK)
         after = [pair.tx_bytes(r) for r in range(2)]
     assert_all_ok(verdicts)
     # Each rank sent at least its share of the 4 MiB all_reduce through its veth end.
@@ -302,6 +316,22 @@ def scenario_collectives(rank, world, addr, port):
     reduce_scatter_tensor(out, inp, op=dist.ReduceOp.AVG)
     torch.testing.assert_close(out.cpu(), base + float(ranks.mean()))
 
+    # several all_gather_into_tensor / reduce_scatter_tensor as one (the *_coalesced collectives)
+    ins = [torch.full((2,), float(rank), device=device), torch.full((3,), float(rank + 10), device=device)]
+    outs = [torch.empty(2 * world, device=device), torch.empty(3 * world, device=device)]
+    with dist._coalescing_manager():
+        for o, i in zip(outs, ins):
+            all_gather_into_tensor(o, i)
+    assert outs[0].cpu().tolist() == [float(r) for r in range(world) for _ in range(2)]
+    assert outs[1].cpu().tolist() == [float(r + 10) for r in range(world) for _ in range(3)]
+    ins = [torch.arange(world * 2, dtype=torch.float32, device=device) + rank, torch.ones(world * 3, device=device)]
+    outs = [torch.empty(2, device=device), torch.empty(3, device=device)]
+    with dist._coalescing_manager():
+        for o, i in zip(outs, ins):
+            reduce_scatter_tensor(o, i)
+    torch.testing.assert_close(outs[0].cpu(), base * world + float(ranks.sum()))
+    assert outs[1].cpu().tolist() == [float(world)] * 3
+
     # all_to_all_single, even and uneven splits
     inp = torch.arange(world, dtype=torch.float32, device=device) + 100 * rank
     out = torch.empty(world, device=device)
@@ -318,9 +348,66 @@ def scenario_collectives(rank, world, addr, port):
     dist.all_reduce(big)
     assert float(big.sum().cpu()) == float(ranks.add(1).sum()) * (1 << 20)
 
+    # reduce_scatter with a list of inputs
+    inputs = [torch.full((2, 2), float(rank + r), device=device) for r in range(world)]
+    out = torch.empty(2, 2, device=device)
+    dist.reduce_scatter(out, inputs)
+    assert out.cpu().flatten().tolist() == [float(ranks.sum() + world * rank)] * 4
+
+    _same_as_cpu_gloo(torch, dist, device, rank, world)
     dist.barrier()
+    communicator = _has_communicator(dist)
     dist.destroy_process_group()
-    return {"ok": True}
+    return {"ok": True, "communicator": communicator}
+
+
+def _has_communicator(dist):
+    """Whether the backend put a communicator's unique id in the store (the driver's collectives ran)."""
+    # The group's store, under the prefixes torch.distributed (the device type) and the backend (its name) add.
+    store = dist.distributed_c10d._get_default_store()
+    return dist.PrefixStore(f"{BACKEND}/", dist.PrefixStore("mydevice/", store)).check(["comm/0"])
+
+
+def _same_as_cpu_gloo(torch, dist, device, rank, world):
+    """The same collectives on the same data through the CPU's Gloo ("cpu:gloo") and on mydevice: equal results."""
+    all_gather_into_tensor, reduce_scatter_tensor = _tensor_collectives(dist)
+    g = torch.Generator().manual_seed(100 + rank)
+
+    def both(fn, *tensors, check=True, cpu_fn=None):
+        cpu = [t.clone() for t in tensors]
+        dev = [t.to(device) for t in tensors]
+        (cpu_fn or fn)(*cpu)
+        fn(*dev)
+        for c, d in zip(cpu, dev):
+            if check:
+                torch.testing.assert_close(d.cpu(), c, rtol=1e-6, atol=1e-6)
+
+    data = torch.randn(1000, generator=g)
+    for op in (dist.ReduceOp.SUM, dist.ReduceOp.MAX, dist.ReduceOp.MIN, dist.ReduceOp.PRODUCT):
+        both(lambda t, op=op: dist.all_reduce(t, op=op), data)
+    # Gloo has no AVG before torch 2.7: SUM, then the division
+    both(lambda t: dist.all_reduce(t, op=dist.ReduceOp.AVG), data,
+         cpu_fn=lambda t: (dist.all_reduce(t), t.div_(world)))
+    both(lambda t: dist.all_reduce(t), torch.randint(-50, 50, (37,), generator=g, dtype=torch.int32))
+    both(lambda t: dist.all_reduce(t, op=dist.ReduceOp.BAND), torch.randint(0, 255, (9,), generator=g))
+    both(lambda t: dist.all_reduce(t), torch.randn(33, generator=g, dtype=torch.float64))
+    both(lambda t: dist.broadcast(t, src=world - 1), data)
+    # reduce: only the destination's result is defined
+    both(lambda t: dist.reduce(t, dst=world - 1, op=dist.ReduceOp.MAX), data, check=rank == world - 1)
+    both(lambda o, i: all_gather_into_tensor(o, i), torch.empty(world * 7), torch.randn(7, generator=g))
+    both(lambda o, i: reduce_scatter_tensor(o, i), torch.empty(5), torch.randn(world * 5, generator=g))
+    splits = [(rank + r) % 3 for r in range(world)]       # what this rank sends to rank r
+    recv = [(r + rank) % 3 for r in range(world)]         # what rank r sends to this one
+    both(lambda o, i: dist.all_to_all_single(o, i, output_split_sizes=recv, input_split_sizes=splits),
+         torch.empty(sum(recv), 3), torch.randn(sum(splits), 3, generator=g))
+    outs = [torch.empty(4) for _ in range(world)]
+    both(lambda i, *o: dist.all_gather(list(o), i), torch.randn(4, generator=g), *outs)
+    # gather and scatter: the lists exist on the root only
+    root = world - 1
+    both(lambda i, *o: dist.gather(i, list(o) if rank == root else None, dst=root),
+         torch.randn(2, 3, generator=g), *[torch.empty(2, 3) for _ in range(world)])
+    chunks = [torch.randn(6, generator=g) for _ in range(world)]
+    both(lambda o, *i: dist.scatter(o, list(i) if rank == root else None, src=root), torch.empty(6), *chunks)
 
 
 def scenario_default_backend(rank, world, addr, port):

@@ -3,6 +3,7 @@
 """Memory history and snapshots in torch.cuda.memory's format, read by PyTorch's own tools (torch.cuda._memory_viz),
 and device memory in torch.profiler (profile_memory=True)."""
 
+import gc
 import os
 import pickle
 import subprocess
@@ -19,6 +20,9 @@ MiB = 1 << 20
 @pytest.fixture(autouse=True)
 def _recording_off():
     """Each test starts from an empty cache and leaves recording off, as it is by default."""
+    # Tensors of earlier tests can still be held by reference cycles (a test framework's frames, for one): collected
+    # here, so that the blocks and segments these tests count are their own.
+    gc.collect()
     torch.mydevice.synchronize()
     torch.mydevice.empty_cache()
     memory._record_memory_history(None, clear_history=True)

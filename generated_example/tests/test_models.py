@@ -17,7 +17,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
 
-from conftest import DEVICE, requires_cpu_fallback
+from conftest import DEVICE, assert_opinfo_samples_match_cpu, requires_cpu_fallback
 
 pytestmark = requires_cpu_fallback
 
@@ -242,35 +242,7 @@ MODEL_FAMILY_OPINFOS = [
 
 @pytest.mark.parametrize("name", MODEL_FAMILY_OPINFOS)
 def test_model_family_opinfo_samples(name):
-    op_db = pytest.importorskip(
-        "torch.testing._internal.common_methods_invocations", reason="PyTorch's test utilities are not installed"
-    ).op_db
-    op = next((op for op in op_db if op.name == name and op.variant_test_name == ""), None)
-    if op is None:
-        pytest.skip(f"{name} has no OpInfo in this torch")
-    checked = 0
-    for sample in op.sample_inputs("cpu", torch.float32, requires_grad=True):
-        cpu_args = sample.transform(lambda t: t.detach().clone().requires_grad_(t.requires_grad))
-        dev_args = sample.transform(lambda t: t.detach().to(DEVICE).requires_grad_(t.requires_grad))
-        results = []
-        for args in (cpu_args, dev_args):
-            out = args.output_process_fn_grad(op(args.input, *args.args, **args.kwargs))
-            outputs = [t for t in (out if isinstance(out, (tuple, list)) else [out]) if isinstance(t, torch.Tensor)]
-            leaves = [t for t in [args.input, *args.args, *args.kwargs.values()]
-                      if isinstance(t, torch.Tensor) and t.requires_grad]
-            differentiable = [t for t in outputs if t.requires_grad]
-            grads = torch.autograd.grad([t.sum() for t in differentiable], leaves, allow_unused=True) if (
-                differentiable and leaves) else []
-            results.append(([t.detach() for t in outputs], grads))
-        (cpu_out, cpu_grads), (dev_out, dev_grads) = results
-        for expected, actual in zip(cpu_out + list(cpu_grads), dev_out + list(dev_grads)):
-            if expected is None:
-                assert actual is None
-                continue
-            assert actual.device.type == DEVICE
-            torch.testing.assert_close(actual.cpu(), expected, **TOL, msg=f"{name}: {sample}")
-        checked += 1
-    assert checked > 0
+    assert_opinfo_samples_match_cpu(name)
 
 
 def sdpa_inputs(batch=2, heads=3, q_len=5, kv_len=7, dim=8):

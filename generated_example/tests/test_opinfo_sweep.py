@@ -7,9 +7,10 @@ Each operator runs on its first float32 sample input, once on the CPU and once o
 through the CPU fallback); outputs and the gradients of every input that requires one must match. Random
 operators (those whose CPU result changes with the seed) are compared by shape and dtype only.
 
-The regular test run sweeps a reduced, evenly spread set (every MYDEVICE_OPINFO_STRIDE-th operator, default 10);
-MYDEVICE_OPINFO_FULL=1 sweeps the whole database. `-m "not opinfo"` leaves the sweep out. With
-MYDEVICE_CONFORMANCE_DIR set, the results are written to $DIR/opinfo_sweep.json:
+The regular test run sweeps a reduced, evenly spread set (every MYDEVICE_OPINFO_STRIDE-th operator, default 10)
+and every entry of an operator in operators.native (by ATen name, or through NATIVE_OPINFO_NAMES for operators
+whose entry goes by another name); MYDEVICE_OPINFO_FULL=1 sweeps the whole database. `-m "not opinfo"` leaves
+the sweep out. With MYDEVICE_CONFORMANCE_DIR set, the results are written to $DIR/opinfo_sweep.json:
     {"area": "opinfo", "torch": "2.14.1", "mode": "full" | "reduced",
      "forward": {"tried": N, "passed": N, "failed": N, "skipped": N}, "backward": {...},
      "ops": [{"name": "add", "variant": "", "forward": "passed" | "failed" | "skipped",
@@ -25,7 +26,7 @@ import pytest
 import torch
 from torch.utils._pytree import tree_flatten, tree_map
 
-from conftest import DEVICE, requires_cpu_fallback
+from conftest import DEVICE, NATIVE_OPS, requires_cpu_fallback
 
 common_methods_invocations = pytest.importorskip(
     "torch.testing._internal.common_methods_invocations", reason="PyTorch's test utilities are not installed"
@@ -39,7 +40,22 @@ BUDGET_SECONDS = int(os.environ.get("MYDEVICE_OPINFO_BUDGET", "20"))  # per oper
 TOL = dict(atol=1e-4, rtol=1e-4, equal_nan=True)
 
 ALL_OPS = sorted(common_methods_invocations.op_db, key=lambda op: (op.name, op.variant_test_name))
-OPS = ALL_OPS if FULL else ALL_OPS[::STRIDE]
+# Native operators whose OpInfo entry is not named by their ATen name: a backward is swept through its forward,
+# whose backward pass calls it; a forward PyTorch decomposes on the device, through the operator it reaches.
+NATIVE_OPINFO_NAMES = {
+    "native_layer_norm_backward": "nn.functional.layer_norm",
+    "native_group_norm_backward": "nn.functional.group_norm",
+    "native_dropout": "nn.functional.dropout",
+}
+NATIVE_BASES = {op.split(".")[0] for op in NATIVE_OPS}
+NATIVE_ENTRY_NAMES = {NATIVE_OPINFO_NAMES[op] for op in NATIVE_OPS if op in NATIVE_OPINFO_NAMES}
+
+
+def is_native(op) -> bool:
+    return op.aten_name in NATIVE_BASES or op.name in NATIVE_ENTRY_NAMES
+
+
+OPS = ALL_OPS if FULL else [op for i, op in enumerate(ALL_OPS) if i % STRIDE == 0 or is_native(op)]
 RESULTS = []  # one entry per operator, in the order they ran
 
 

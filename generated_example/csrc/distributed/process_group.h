@@ -17,6 +17,22 @@
 // per process group starts the Gloo collectives in call order, which is what keeps all ranks matched (Gloo
 // pairs collectives by a sequence tag assigned when they start).
 //
+// When the driver adapter implements the collectives of driver.h (section 10: NCCL/HCCL/oneCCL-shaped;
+// the bundled simulator's adapter does, over shared memory) and capabilities.events is on, collectives skip
+// all of this:
+//
+//   caller thread   communicator of the device (created once: rank 0's unique id travels through the c10d
+//                   store) ──▶ the driver's collective, enqueued on the caller's current stream, device memory to
+//                   device memory ──▶ event "done" recorded after it; the call returns a Work backed by the event
+//   wait thread     waits for "done", asks the communicator for a failure (peer gone, timeout, mismatch), then
+//                   completes the Work and its future, or fails them with a DistBackendError naming rank and op
+//
+// Work.wait() makes the current stream wait for the event and returns once the wait thread has seen the
+// collective finish (so that a failure raises there); is_completed() queries the event. Collectives the
+// driver's interface has no form for (BAND/BOR/BXOR, AVG of integers, complex and int16 tensors, recv from any
+// source) still go through Gloo. MYDEVICE_DIST_DRIVER_COLLECTIVES=0 sends everything through Gloo (the fallback
+// that an adapter without collectives gets, with a warning).
+//
 // PyTorch's side of the contract (c10d::Backend): one virtual per collective, each returning a c10d::Work
 // whose wait() rethrows failures and whose getFuture() DDP's reducer chains on. torch.distributed finds this
 // backend through torch.distributed.Backend.register_backend(..., devices=["mydevice"])
@@ -52,10 +68,14 @@ class MydeviceWork : public c10d::Work {
  public:
   MydeviceWork(int rank, c10d::OpType op_type, const char* profiling_title, std::vector<at::Tensor> outputs);
 
-  // isCompleted()/wait()/exception() are c10d::Work's own: they follow finish(), which runs once the results
-  // are back in device memory (or the collective failed).
+  // exception() is c10d::Work's own, and so are isCompleted() and wait() on Gloo's path: they follow finish(),
+  // which runs once the results are back in device memory (or the collective failed).
   std::vector<at::Tensor> result() override;
   int sourceRank() const override;
+  ~MydeviceWork() override;
+  // A collective of the driver: done once its event completed; wait() also orders the current stream after it.
+  bool isCompleted() override;
+  bool wait(std::chrono::milliseconds timeout) override;
   // Completed with the output tensors once they hold the result; this is what DDP's comm hooks wait on.
   c10::intrusive_ptr<c10::ivalue::Future> getFuture() override;
 
@@ -67,6 +87,9 @@ class MydeviceWork : public c10d::Work {
   std::vector<at::Tensor> outputs_;
   c10::intrusive_ptr<c10::ivalue::Future> future_;
   int source_rank_ = -1;
+  // Collectives of the driver only: recorded on the stream after the collective.
+  driver::Event done_ = nullptr;
+  c10::DeviceIndex device_ = -1;
 };
 
 class MydeviceProcessGroup : public c10d::Backend {
@@ -91,6 +114,12 @@ class MydeviceProcessGroup : public c10d::Backend {
   c10::intrusive_ptr<c10d::Work> allgather(std::vector<std::vector<at::Tensor>>& output_lists,
                                            std::vector<at::Tensor>& inputs,
                                            const c10d::AllgatherOptions& opts) override;
+  // gather and scatter: point-to-point operations from and to the root, grouped, on the driver's path.
+  c10::intrusive_ptr<c10d::Work> gather(std::vector<std::vector<at::Tensor>>& output_lists,
+                                        std::vector<at::Tensor>& inputs, const c10d::GatherOptions& opts) override;
+  c10::intrusive_ptr<c10d::Work> scatter(std::vector<at::Tensor>& outputs,
+                                         std::vector<std::vector<at::Tensor>>& input_lists,
+                                         const c10d::ScatterOptions& opts) override;
   // all_gather_into_tensor. The old names (_allgather_base, _reduce_scatter_base, alltoall_base) are
   // overridable in every supported torch; newer releases forward their new names to them.
   c10::intrusive_ptr<c10d::Work> _allgather_base(at::Tensor& output, at::Tensor& input,
@@ -98,6 +127,18 @@ class MydeviceProcessGroup : public c10d::Backend {
   // reduce_scatter_tensor
   c10::intrusive_ptr<c10d::Work> _reduce_scatter_base(at::Tensor& output, at::Tensor& input,
                                                       const c10d::ReduceScatterOptions& opts) override;
+  // Several all_gather_into_tensor / reduce_scatter_tensor as one (torch.distributed._coalescing_manager, FSDP):
+  // one group of driver calls, or Gloo's one after the other.
+  c10::intrusive_ptr<c10d::Work> allgather_into_tensor_coalesced(std::vector<at::Tensor>& outputs,
+                                                                 std::vector<at::Tensor>& inputs,
+                                                                 const c10d::AllgatherOptions& opts) override;
+  c10::intrusive_ptr<c10d::Work> reduce_scatter_tensor_coalesced(std::vector<at::Tensor>& outputs,
+                                                                 std::vector<at::Tensor>& inputs,
+                                                                 const c10d::ReduceScatterOptions& opts) override;
+  // reduce_scatter (a list of world-size inputs): laid end to end, then _reduce_scatter_base.
+  c10::intrusive_ptr<c10d::Work> reduce_scatter(std::vector<at::Tensor>& outputs,
+                                                std::vector<std::vector<at::Tensor>>& input_lists,
+                                                const c10d::ReduceScatterOptions& opts) override;
   // all_to_all_single
   c10::intrusive_ptr<c10d::Work> alltoall_base(at::Tensor& output, at::Tensor& input,
                                                std::vector<int64_t>& output_split_sizes,
@@ -136,6 +177,23 @@ class MydeviceProcessGroup : public c10d::Backend {
   void issue_loop();
   void wait_loop();
 
+  // The driver's collectives (driver.h section 10).
+  // Whether the driver's collectives can run these tensors with this reduction (nullptr: no reduction).
+  bool on_driver(const std::vector<at::Tensor>& tensors, const c10d::ReduceOp* op = nullptr) const;
+  // The communicator of `device`, created on first use from a unique id that rank 0 puts in the store.
+  driver::Comm comm_for(c10::DeviceIndex device);
+  // Runs `call` (the driver calls) on the current stream of `device`, records the Work's event after it, and
+  // hands the Work to the wait thread. `keep` stays alive until the collective finished.
+  using DriverCall = std::function<void(driver::Comm comm, driver::Stream stream)>;
+  c10::intrusive_ptr<c10d::Work> run_on_driver(c10d::OpType op_type, const char* title, c10::Device device,
+                                               std::vector<at::Tensor> keep, std::vector<at::Tensor> outputs,
+                                               const DriverCall& call);
+  bool use_driver_ = false;
+  c10::intrusive_ptr<c10d::Store> store_; // our prefix of the group's store
+  std::chrono::milliseconds timeout_;
+  std::mutex comms_mutex_;
+  std::unordered_map<c10::DeviceIndex, driver::Comm> comms_;
+  int comms_created_ = 0;
   c10::intrusive_ptr<c10d::ProcessGroupGloo> gloo_;
   std::mutex streams_mutex_;
   std::unordered_map<c10::DeviceIndex, c10::Stream> comm_streams_;

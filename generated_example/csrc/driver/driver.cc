@@ -11,6 +11,9 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
 
 namespace torch_mydevice::driver {
 
@@ -32,6 +35,9 @@ Status status_of(accelsimError_t error) {
     case accelsimErrorAlreadyInitialized: return Status::illegal_state;
     case accelsimErrorNotPermitted: return Status::illegal_state;
     case accelsimErrorNotSupported: return Status::not_implemented; // host tasks with ACCELSIM_HOST_ACCESS=0
+    case accelsimErrorCommTimeout: return Status::comm_failed;
+    case accelsimErrorCommAborted: return Status::comm_failed;
+    case accelsimErrorCommMismatch: return Status::comm_failed;
     default: return Status::unknown;
   }
 }
@@ -47,6 +53,37 @@ accelsimGraph_t native(Graph graph) {
 }
 accelsimGraphExec_t native(GraphExec exec) {
   return reinterpret_cast<accelsimGraphExec_t>(exec);
+}
+accelsimComm_t native(Comm comm) {
+  return reinterpret_cast<accelsimComm_t>(comm);
+}
+
+accelsimDataType_t native(DataType type) {
+  switch (type) {
+    case DataType::int8: return accelsimInt8;
+    case DataType::uint8: return accelsimUint8;
+    case DataType::int32: return accelsimInt32;
+    case DataType::uint32: return accelsimUint32;
+    case DataType::int64: return accelsimInt64;
+    case DataType::uint64: return accelsimUint64;
+    case DataType::float16: return accelsimFloat16;
+    case DataType::float32: return accelsimFloat32;
+    case DataType::float64: return accelsimFloat64;
+    case DataType::bfloat16: return accelsimBfloat16;
+    case DataType::boolean: return accelsimBool;
+  }
+  return accelsimFloat32;
+}
+
+accelsimRedOp_t native(ReduceOp op) {
+  switch (op) {
+    case ReduceOp::sum: return accelsimSum;
+    case ReduceOp::prod: return accelsimProd;
+    case ReduceOp::max: return accelsimMax;
+    case ReduceOp::min: return accelsimMin;
+    case ReduceOp::avg: return accelsimAvg;
+  }
+  return accelsimSum;
 }
 
 accelsimMemcpyKind native(CopyKind kind) {
@@ -315,6 +352,110 @@ class AccelsimDriver final : public Driver {
 
   Status host_task_access(const void* device_ptr, void** accessible) override {
     return status_of(accelsimKernelAccess(device_ptr, accessible));
+  }
+
+  // Section 10: collectives, over accelsim's shared-memory communicators (accelsim_comm.h). A vendor library
+  // maps one to one: ncclGetUniqueId, ncclCommInitRank, ncclAllReduce(..., stream), ncclGroupStart/End, ...
+  bool supports_collectives() override {
+    return true;
+  }
+
+  Status comm_get_unique_id(CommUniqueId* id) override {
+    static_assert(sizeof(accelsimCommUniqueId) == kCommUniqueIdBytes, "unique id sizes differ");
+    accelsimCommUniqueId native_id{};
+    const Status status = status_of(accelsimCommGetUniqueId(&native_id));
+    std::memcpy(id->bytes, native_id.internal, kCommUniqueIdBytes);
+    return status;
+  }
+
+  Status comm_init_rank(Comm* comm, int nranks, const CommUniqueId& id, int rank, const CommConfig& config) override {
+    accelsimCommUniqueId native_id{};
+    std::memcpy(native_id.internal, id.bytes, kCommUniqueIdBytes);
+    // accelsim reads its timeout from the environment when a communicator is created: the group's timeout
+    // applies unless the user set ACCELSIM_COMM_TIMEOUT_MS.
+    static std::mutex env_mutex;
+    static bool env_is_ours = false;
+    accelsimComm_t created = nullptr;
+    accelsimError_t error = accelsimSuccess;
+    {
+      // Held through the call, which reads the variable first: one process creates its communicators in turn.
+      std::unique_lock<std::mutex> lock(env_mutex);
+      if (config.timeout_ms > 0 && (env_is_ours || std::getenv("ACCELSIM_COMM_TIMEOUT_MS") == nullptr)) {
+        setenv("ACCELSIM_COMM_TIMEOUT_MS", std::to_string(config.timeout_ms).c_str(), /*overwrite=*/1);
+        env_is_ours = true;
+      }
+      error = accelsimCommInitRank(&created, nranks, native_id, rank);
+    }
+    const Status status = status_of(error);
+    *comm = reinterpret_cast<Comm>(created);
+    return status;
+  }
+
+  Status comm_destroy(Comm comm) override {
+    return status_of(accelsimCommDestroy(native(comm)));
+  }
+
+  Status comm_abort(Comm comm) override {
+    return status_of(accelsimCommAbort(native(comm)));
+  }
+
+  Status comm_get_async_error(Comm comm, Status* error, std::string* message) override {
+    accelsimError_t native_error = accelsimSuccess;
+    char text[512] = {};
+    const Status status = status_of(accelsimCommGetAsyncError(native(comm), &native_error, text, sizeof(text)));
+    *error = status_of(native_error);
+    *message = text;
+    return status;
+  }
+
+  Status all_reduce(const void* send, void* recv, std::size_t count, DataType type, ReduceOp op, Comm comm,
+                    Stream stream) override {
+    return status_of(accelsimAllReduce(send, recv, count, native(type), native(op), native(comm), native(stream)));
+  }
+
+  Status broadcast(const void* send, void* recv, std::size_t count, DataType type, int root, Comm comm,
+                   Stream stream) override {
+    return status_of(accelsimBroadcast(send, recv, count, native(type), root, native(comm), native(stream)));
+  }
+
+  Status reduce(const void* send, void* recv, std::size_t count, DataType type, ReduceOp op, int root, Comm comm,
+                Stream stream) override {
+    return status_of(
+        accelsimReduce(send, recv, count, native(type), native(op), root, native(comm), native(stream)));
+  }
+
+  Status all_gather(const void* send, void* recv, std::size_t send_count, DataType type, Comm comm,
+                    Stream stream) override {
+    return status_of(accelsimAllGather(send, recv, send_count, native(type), native(comm), native(stream)));
+  }
+
+  Status reduce_scatter(const void* send, void* recv, std::size_t recv_count, DataType type, ReduceOp op,
+                        Comm comm, Stream stream) override {
+    return status_of(
+        accelsimReduceScatter(send, recv, recv_count, native(type), native(op), native(comm), native(stream)));
+  }
+
+  Status all_to_all(const void* send, const std::size_t* send_counts, const std::size_t* send_displs, void* recv,
+                    const std::size_t* recv_counts, const std::size_t* recv_displs, DataType type, Comm comm,
+                    Stream stream) override {
+    return status_of(accelsimAllToAllv(send, send_counts, send_displs, recv, recv_counts, recv_displs, native(type),
+                                       native(comm), native(stream)));
+  }
+
+  Status comm_send(const void* send, std::size_t count, DataType type, int peer, Comm comm, Stream stream) override {
+    return status_of(accelsimSend(send, count, native(type), peer, native(comm), native(stream)));
+  }
+
+  Status comm_recv(void* recv, std::size_t count, DataType type, int peer, Comm comm, Stream stream) override {
+    return status_of(accelsimRecv(recv, count, native(type), peer, native(comm), native(stream)));
+  }
+
+  Status group_start() override {
+    return status_of(accelsimGroupStart());
+  }
+
+  Status group_end() override {
+    return status_of(accelsimGroupEnd());
   }
 
  private:

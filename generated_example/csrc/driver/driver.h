@@ -9,9 +9,10 @@
 // under the framework. Its implementation is yours: the adapter in csrc/driver/ (scaffolded once by accelgen,
 // never rewritten) derives from Driver, overrides every function and returns its one instance from
 // driver::get(). csrc/driver/README.md, this tree's porting guide, explains how to port it stage by stage.
-// Because every function is pure virtual, an adapter that lacks one, or still has the signature of an older
-// accelgen, does not compile: the compiler names the function, at the line of your adapter that instantiates
-// it. `accelgen upgrade` names the functions a new torch adds before you build.
+// Because every function is pure virtual (the optional collectives of section 10 aside), an adapter that lacks
+// one, or still has the signature of an older accelgen, does not compile: the compiler names the function, at
+// the line of your adapter that instantiates it. `accelgen upgrade` names the functions a new torch adds before
+// you build.
 //
 // Conventions, as in driver runtimes:
 //   - every function returns a Status; a failing call leaves a message for the calling thread that
@@ -53,6 +54,7 @@ enum class Status : int {
   capture_invalidated,    // a capture broken by an illegal operation
   illegal_state,          // e.g. ending a capture on a stream that is not capturing
   kernel_failed,          // device work reported failure; sticky until the stream is synchronized
+  comm_failed,            // a collective failed: a peer exited or timed out, ranks mismatched, or an abort
   not_implemented,        // the driver does not do this (yet)
   unknown,
 };
@@ -71,6 +73,7 @@ constexpr const char* status_name(Status status) noexcept {
     case Status::capture_invalidated: return "capture_invalidated";
     case Status::illegal_state: return "illegal_state";
     case Status::kernel_failed: return "kernel_failed";
+    case Status::comm_failed: return "comm_failed";
     case Status::not_implemented: return "not_implemented";
     case Status::unknown: return "unknown";
   }
@@ -86,6 +89,8 @@ struct GraphObject;
 using Graph = GraphObject*;
 struct GraphExecObject;
 using GraphExec = GraphExecObject*;
+struct CommObject;
+using Comm = CommObject*;
 
 // The platform the spec (accelgen.yaml) describes. A simulator builds its devices from it; a real driver
 // may ignore it or use it to choose among the devices it finds.
@@ -126,6 +131,24 @@ enum class CopyKind { host_to_host, host_to_device, device_to_host, device_to_de
 // Host tasks (section 9).
 using HostTask = int (*)(void* args);
 using DestroyArgs = void (*)(void* args);
+
+// Collectives (section 10).
+// The id one rank creates and every rank joins a communicator with: plain bytes, copied between processes as they
+// are (ncclUniqueId, HcclRootInfo and oneCCL's KVS address all fit in 128 bytes; a larger one can be a key into
+// shared state of your driver).
+inline constexpr std::size_t kCommUniqueIdBytes = 128;
+struct CommUniqueId {
+  char bytes[kCommUniqueIdBytes] = {};
+};
+// Element types of collectives; a torch dtype without one here (complex, int16) goes through Gloo.
+enum class DataType { int8, uint8, int32, uint32, int64, uint64, float16, float32, float64, bfloat16, boolean };
+// Reductions; BAND/BOR/BXOR, and AVG of integers, go through Gloo.
+enum class ReduceOp { sum, prod, max, min, avg };
+struct CommConfig {
+  // The process group's timeout: an operation whose peers do not all arrive within it fails with comm_failed
+  // (a driver whose library has no such bound may ignore it; then only a peer's exit or an abort ends a wait).
+  std::int64_t timeout_ms = 0;
+};
 
 // Everything the backend needs from a device runtime. The sections are in the order a port implements them
 // (the stages above).
@@ -249,6 +272,89 @@ class Driver {
   virtual Status launch_host_task(Stream stream, HostTask task, void* args, DestroyArgs destroy_args) = 0;
   // Inside a host task only: the host address through which device memory at `device_ptr` is accessed.
   virtual Status host_task_access(const void* device_ptr, void** accessible) = 0;
+
+  // ---- 10. Collectives (optional; capabilities.distributed) -------------------------------------------------------
+  // Once implemented (and supports_collectives() true): torch.distributed's collectives on mydevice tensors run
+  // device memory to device memory, in stream order, through your collective library (NCCL, HCCL, oneCCL);
+  // without them they go through Gloo with host staging (csrc/distributed/process_group.h). The shape is the one
+  // these libraries share: rank 0 creates a unique id, the backend hands it to the others through torch's c10d
+  // store, every rank joins the communicator with it on its current device; operations are enqueued on a stream
+  // of the communicator's device and matched across ranks by their order. A failure (a peer exited or timed
+  // out, mismatched calls, an abort) never hangs: it fails the operations of every rank, and
+  // comm_get_async_error reports it. Counts are elements of `type`; buffers are device memory.
+  // Not pure virtual: an adapter without them still compiles, and the backend falls back to Gloo.
+  virtual bool supports_collectives() {
+    return false;
+  }
+  virtual Status comm_get_unique_id(CommUniqueId* /*id*/) {
+    return Status::not_implemented;
+  }
+  // Joins the communicator `id` as `rank` of `nranks` on the current device; blocks until every rank joined.
+  virtual Status comm_init_rank(Comm* /*comm*/, int /*nranks*/, const CommUniqueId& /*id*/, int /*rank*/,
+                                const CommConfig& /*config*/) {
+    return Status::not_implemented;
+  }
+  // Releases the communicator; operations already enqueued still complete.
+  virtual Status comm_destroy(Comm /*comm*/) {
+    return Status::not_implemented;
+  }
+  // Makes the pending and future operations of every rank fail promptly, then releases the communicator.
+  virtual Status comm_abort(Comm /*comm*/) {
+    return Status::not_implemented;
+  }
+  // The first failure of the communicator's operations on any rank (`error` success if none), with its message.
+  virtual Status comm_get_async_error(Comm /*comm*/, Status* /*error*/, std::string* /*message*/) {
+    return Status::not_implemented;
+  }
+  // In place where send == recv. Avg: floating-point types only.
+  virtual Status all_reduce(const void* /*send*/, void* /*recv*/, std::size_t /*count*/, DataType /*type*/,
+                            ReduceOp /*op*/, Comm /*comm*/, Stream /*stream*/) {
+    return Status::not_implemented;
+  }
+  virtual Status broadcast(const void* /*send*/, void* /*recv*/, std::size_t /*count*/, DataType /*type*/,
+                           int /*root*/, Comm /*comm*/, Stream /*stream*/) {
+    return Status::not_implemented;
+  }
+  // `recv` is used on the root only.
+  virtual Status reduce(const void* /*send*/, void* /*recv*/, std::size_t /*count*/, DataType /*type*/,
+                        ReduceOp /*op*/, int /*root*/, Comm /*comm*/, Stream /*stream*/) {
+    return Status::not_implemented;
+  }
+  // `recv` holds nranks * send_count elements, rank r's block at r * send_count.
+  virtual Status all_gather(const void* /*send*/, void* /*recv*/, std::size_t /*send_count*/, DataType /*type*/,
+                            Comm /*comm*/, Stream /*stream*/) {
+    return Status::not_implemented;
+  }
+  // `send` holds nranks * recv_count elements; rank r receives the reduction of every rank's block r.
+  virtual Status reduce_scatter(const void* /*send*/, void* /*recv*/, std::size_t /*recv_count*/, DataType /*type*/,
+                                ReduceOp /*op*/, Comm /*comm*/, Stream /*stream*/) {
+    return Status::not_implemented;
+  }
+  // Uneven all-to-all: nranks counts and displacements (in elements) each; what rank r sends to p equals what p
+  // receives from r (NCCL has no such call: an adapter over NCCL issues grouped send/recv pairs).
+  virtual Status all_to_all(const void* /*send*/, const std::size_t* /*send_counts*/,
+                            const std::size_t* /*send_displs*/, void* /*recv*/, const std::size_t* /*recv_counts*/,
+                            const std::size_t* /*recv_displs*/, DataType /*type*/, Comm /*comm*/,
+                            Stream /*stream*/) {
+    return Status::not_implemented;
+  }
+  // Point to point, matched in order per (sender, receiver) pair.
+  virtual Status comm_send(const void* /*send*/, std::size_t /*count*/, DataType /*type*/, int /*peer*/,
+                           Comm /*comm*/, Stream /*stream*/) {
+    return Status::not_implemented;
+  }
+  virtual Status comm_recv(void* /*recv*/, std::size_t /*count*/, DataType /*type*/, int /*peer*/, Comm /*comm*/,
+                           Stream /*stream*/) {
+    return Status::not_implemented;
+  }
+  // The operations the calling thread issues between group_start and group_end are enqueued as one (so that
+  // send/recv pairs in any order cannot deadlock); groups nest.
+  virtual Status group_start() {
+    return Status::not_implemented;
+  }
+  virtual Status group_end() {
+    return Status::not_implemented;
+  }
 };
 
 // The driver the backend uses, defined by your adapter (csrc/driver/driver.cc). It is called on every device

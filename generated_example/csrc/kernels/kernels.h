@@ -118,6 +118,9 @@ void addcmul(const at::Tensor& out, const at::Tensor& self, const at::Tensor& te
 void addmm(const at::Tensor& out, const at::Tensor& self, const at::Tensor& mat1, const at::Tensor& mat2,
            const c10::Scalar& beta, const c10::Scalar& alpha);
 
+// all.dim: out (bool) = whether every element of self along `dim` is nonzero.
+void all_dim(const at::Tensor& out, const at::Tensor& self, int64_t dim, bool keepdim);
+
 // amax: out = the maximum of self over `dim` (every dimension when empty).
 void amax(const at::Tensor& out, const at::Tensor& self, at::IntArrayRef dim, bool keepdim);
 
@@ -143,6 +146,13 @@ void baddbmm(const at::Tensor& out, const at::Tensor& self, const at::Tensor& ba
 
 // bmm: out[b] = self[b] @ mat2[b] (3-D, batched).
 void bmm(const at::Tensor& out, const at::Tensor& self, const at::Tensor& mat2);
+
+// cat: out = tensors joined along `dim` (in out's dtype; empty 1-D tensors are skipped, as PyTorch does).
+void cat(const at::Tensor& out, at::TensorList tensors, int64_t dim);
+
+// clamp: out = self clamped to [min, max] (a missing bound does not clamp); out may be self (clamp_).
+void clamp(const at::Tensor& out, const at::Tensor& self, const std::optional<c10::Scalar>& min,
+           const std::optional<c10::Scalar>& max);
 
 // convolution_backward_overrideable: the gradients of convolution_overrideable with respect to input, weight and bias;
 // an undefined output is not wanted.
@@ -207,6 +217,9 @@ void gt_Scalar(const at::Tensor& out, const at::Tensor& self, const c10::Scalar&
 // gt.Tensor: out (bool) = self > other.
 void gt_Tensor(const at::Tensor& out, const at::Tensor& self, const at::Tensor& other);
 
+// isneginf: out (bool) = self == -inf.
+void isneginf(const at::Tensor& out, const at::Tensor& self);
+
 // le.Scalar: out (bool) = self <= other.
 void le_Scalar(const at::Tensor& out, const at::Tensor& self, const c10::Scalar& other);
 
@@ -222,6 +235,11 @@ void leaky_relu_backward(const at::Tensor& out, const at::Tensor& grad_output, c
 
 // lerp.Scalar: out = self + weight * (end - self); out may be self (lerp_).
 void lerp_Scalar(const at::Tensor& out, const at::Tensor& self, const at::Tensor& end, const c10::Scalar& weight);
+
+// linalg_vector_norm: out = the `ord`-norm of self over `dim` (every dimension when absent), computed in `dtype` when
+// given.
+void linalg_vector_norm(const at::Tensor& out, const at::Tensor& self, const c10::Scalar& ord,
+                        at::OptionalIntArrayRef dim, bool keepdim, std::optional<c10::ScalarType> dtype);
 
 // log: out = the natural logarithm of self; out may be self (the in-place log_).
 void log(const at::Tensor& out, const at::Tensor& self);
@@ -284,6 +302,29 @@ void native_batch_norm_backward(const at::Tensor& grad_input, const at::Tensor& 
                                 const at::Tensor& grad_bias, const at::Tensor& grad_out, const at::Tensor& input,
                                 const at::Tensor& weight, const at::Tensor& running_mean, const at::Tensor& running_var,
                                 const at::Tensor& save_mean, const at::Tensor& save_invstd, bool train, double eps);
+
+// native_dropout: training dropout: mask (bool) = draws of keeping probability 1 - p from the stream (seed, offset)
+// names; output = self * mask / (1 - p).
+void native_dropout(const at::Tensor& output, const at::Tensor& mask, const at::Tensor& input, double p, uint64_t seed,
+                    uint64_t offset);
+
+// native_dropout_backward: out = grad_output * mask * scale (the gradient of native_dropout, scale being 1 / (1 - p)).
+void native_dropout_backward(const at::Tensor& out, const at::Tensor& grad_output, const at::Tensor& mask,
+                             double scale);
+
+// native_group_norm_backward: the gradients of group norm (nn.GroupNorm) with respect to input, weight and bias, from
+// the forward's per-group mean and rstd; an undefined output is not wanted.
+void native_group_norm_backward(const at::Tensor& grad_input, const at::Tensor& grad_weight,
+                                const at::Tensor& grad_bias, const at::Tensor& grad_out, const at::Tensor& input,
+                                const at::Tensor& mean, const at::Tensor& rstd, const at::Tensor& weight, int64_t N,
+                                int64_t C, int64_t HxW, int64_t group);
+
+// native_layer_norm_backward: the gradients of layer norm (nn.LayerNorm) with respect to input, weight and bias, from
+// the forward's mean and rstd; an undefined output is not wanted.
+void native_layer_norm_backward(const at::Tensor& grad_input, const at::Tensor& grad_weight,
+                                const at::Tensor& grad_bias, const at::Tensor& grad_out, const at::Tensor& input,
+                                at::IntArrayRef normalized_shape, const at::Tensor& mean, const at::Tensor& rstd,
+                                const at::Tensor& weight, const at::Tensor& bias);
 
 // ne.Scalar: out (bool) = self != other.
 void ne_Scalar(const at::Tensor& out, const at::Tensor& self, const c10::Scalar& other);
@@ -364,6 +405,11 @@ void threshold_backward(const at::Tensor& out, const at::Tensor& grad_output, co
 
 // uniform_: self = values drawn uniformly from [from, to), the stream (seed, offset) names.
 void uniform_(const at::Tensor& self, double from, double to, uint64_t seed, uint64_t offset);
+
+// var_mean.correction: var = the variance of self over `dim` (every dimension when absent) with `correction` (1 when
+// absent), mean = its mean.
+void var_mean_correction(const at::Tensor& var, const at::Tensor& mean, const at::Tensor& self,
+                         at::OptionalIntArrayRef dim, const std::optional<c10::Scalar>& correction, bool keepdim);
 
 // where.self: out = condition ? self : other, broadcast over all three.
 void where_self(const at::Tensor& out, const at::Tensor& condition, const at::Tensor& self, const at::Tensor& other);
