@@ -3,6 +3,7 @@
 #include <accelgen_version.h>
 
 #include <cctype>
+#include <set>
 
 #include "base/text_wrap.h"
 #include "model/capabilities.h"
@@ -115,14 +116,23 @@ data ops_data(const DeviceSpec& spec, const data& names) {
     item.set("last", flag(i + 1 == spec.native_ops.size()));
     native.push_back(item);
   }
-  // Kernels in catalog order, so that kernels.h does not change when the spec's list is reordered.
+  // Kernels in catalog order, so that kernels.h does not change when the spec's list is reordered; a family
+  // file's shared helpers exist only where one of its operators is native (and its capability on).
   data kernels{data::type::list};
+  std::set<std::string> families_in_use;
   for (const auto& name : operator_catalog().names()) {
     const CatalogOperator& op = operator_catalog().at(name);
     if (std::find(spec.native_ops.begin(), spec.native_ops.end(), name) == spec.native_ops.end()) continue;
     if (!capability_on(spec, op.capability)) continue;
     kernels.push_back(kernel_data(op, names));
+    families_in_use.insert(op.family);
   }
+  data family_has{data::type::object};
+  for (const auto& name : operator_catalog().names()) {
+    const std::string& family = operator_catalog().at(name).family;
+    family_has.set(family, flag(families_in_use.count(family) != 0));
+  }
+  ops.set("family_has", family_has);
   ops.set("native", native);
   ops.set("kernels", kernels);
   ops.set("native_has", has);
