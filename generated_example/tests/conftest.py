@@ -173,6 +173,11 @@ NATIVE_OPS = [
     "where.self",
     "zero_",
 ]
+# ... of which these run on the device itself: one whose capability is off (native_dropout without
+# capabilities.generator) is not registered and goes through the CPU fallback.
+NATIVE_OPS_WITHOUT_CAPABILITY = [
+]
+DEVICE_OPS = [op for op in NATIVE_OPS if op not in NATIVE_OPS_WITHOUT_CAPABILITY]
 # ... registered for PrivateUse1 but these, whose input is a quantized tensor.
 NATIVE_OP_DISPATCH_KEYS = {
     "dequantize.self": "QuantizedPrivateUse1",

@@ -112,6 +112,7 @@ data ops_data(const DeviceSpec& spec, const data& names) {
     const std::string& key = operator_catalog().at(name).dispatch_key;
     item.set("dispatch_key", key);
     item.set("non_default_key", flag(key != "PrivateUse1"));
+    item.set("capability_on", flag(capability_on(spec, operator_catalog().at(name).capability)));
     item.set("first", flag(i == 0));
     item.set("last", flag(i + 1 == spec.native_ops.size()));
     native.push_back(item);
