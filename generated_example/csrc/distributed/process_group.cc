@@ -43,6 +43,27 @@ c10::Device common_device(const std::vector<at::Tensor>& tensors, const char* op
   return device;
 }
 
+// gather's outputs and scatter's inputs: on the root one list of world-size tensors, each with the sizes, dtype and
+// device of `like` (the other side's one tensor); on every other rank none.
+std::vector<at::Tensor> root_tensor_list(const std::vector<std::vector<at::Tensor>>& lists, const at::Tensor& like,
+                                         bool is_root, int world_size, const char* op, const char* role) {
+  if (!is_root) {
+    TORCH_CHECK(lists.empty() || lists[0].empty(), kBackendName, ": ", op, " takes ", role,
+                " tensors on the root only");
+    return {};
+  }
+  TORCH_CHECK(lists.size() == 1 && static_cast<int>(lists[0].size()) == world_size, kBackendName, ": ", op,
+              " expects a list of ", world_size, " ", role, " tensors (the world size) on the root");
+  TORCH_CHECK(common_device(lists[0], op) == like.device(), kBackendName, ": ", op, " ", role,
+              " tensors must be on ", like.device());
+  for (const at::Tensor& t : lists[0]) {
+    TORCH_CHECK(t.sizes() == like.sizes() && t.scalar_type() == like.scalar_type(), kBackendName, ": ", op, " ", role,
+                " tensors must have sizes ", like.sizes(), " and dtype ", like.scalar_type(), ", got ", t.sizes(), " ",
+                t.scalar_type());
+  }
+  return lists[0];
+}
+
 // Pinned host memory with the layout of `like` (same sizes and strides, so raw bytes line up).
 at::Tensor host_buffer(const at::Tensor& like) {
   // Pinned memory: the runtime copies it without an extra bounce buffer.
@@ -878,22 +899,8 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::gather(std::vector<std::vec
   TORCH_CHECK(inputs.size() == 1, kBackendName, ": gather expects one input tensor");
   const int root = static_cast<int>(opts.rootRank);
   const at::Tensor& input = inputs[0];
-  std::vector<at::Tensor> outputs;
-  if (getRank() == root) {
-    TORCH_CHECK(output_lists.size() == 1 && static_cast<int>(output_lists[0].size()) == getSize(), kBackendName,
-                ": gather expects a list of ", getSize(), " output tensors (the world size) on the root");
-    outputs = output_lists[0];
-    TORCH_CHECK(common_device(outputs, "gather") == device, kBackendName,
-                ": gather outputs must be on the input's device");
-    for (const at::Tensor& out : outputs) {
-      TORCH_CHECK(out.sizes() == input.sizes() && out.scalar_type() == input.scalar_type(), kBackendName,
-                  ": gather output tensors must match the input (", input.sizes(), " ", input.scalar_type(),
-                  "), got ", out.sizes(), " ", out.scalar_type());
-    }
-  } else {
-    TORCH_CHECK(output_lists.empty() || output_lists[0].empty(), kBackendName,
-                ": gather takes output tensors on the root only");
-  }
+  std::vector<at::Tensor> outputs = root_tensor_list(output_lists, input, getRank() == root, getSize(), "gather",
+                                                     "output");
   if (on_driver(inputs)) {
     return run_on_driver(c10d::OpType::GATHER, "mydevice_gloo:gather", device, {}, outputs,
                          [&](driver::Comm comm, driver::Stream stream) {
@@ -941,22 +948,8 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::scatter(std::vector<at::Ten
   TORCH_CHECK(outputs.size() == 1, kBackendName, ": scatter expects one output tensor");
   const int root = static_cast<int>(opts.rootRank);
   at::Tensor& output = outputs[0];
-  std::vector<at::Tensor> inputs;
-  if (getRank() == root) {
-    TORCH_CHECK(input_lists.size() == 1 && static_cast<int>(input_lists[0].size()) == getSize(), kBackendName,
-                ": scatter expects a list of ", getSize(), " input tensors (the world size) on the root");
-    inputs = input_lists[0];
-    TORCH_CHECK(common_device(inputs, "scatter") == device, kBackendName,
-                ": scatter inputs must be on the output's device");
-    for (const at::Tensor& in : inputs) {
-      TORCH_CHECK(in.sizes() == output.sizes() && in.scalar_type() == output.scalar_type(), kBackendName,
-                  ": scatter input tensors must match the output (", output.sizes(), " ", output.scalar_type(),
-                  "), got ", in.sizes(), " ", in.scalar_type());
-    }
-  } else {
-    TORCH_CHECK(input_lists.empty() || input_lists[0].empty(), kBackendName,
-                ": scatter takes input tensors on the root only");
-  }
+  std::vector<at::Tensor> inputs = root_tensor_list(input_lists, output, getRank() == root, getSize(), "scatter",
+                                                    "input");
   if (on_driver(outputs)) {
     return run_on_driver(c10d::OpType::SCATTER, "mydevice_gloo:scatter", device, {}, outputs,
                          [&](driver::Comm comm, driver::Stream stream) {
