@@ -97,8 +97,10 @@ TEST(KernelSeam, OneUserOwnedKernelPerNativeOperatorDeclaredInAGeneratedHeader) 
 
 // Optional scalars (clamp's bounds) and tensor lists (cat's inputs) cross into the kernel by value.
 TEST(KernelSeam, OptionalScalarsAndTensorListsAreCapturedByValue) {
-  const auto files = by_path(render_backend(parse_spec(spec_with_native("clamp, cat"), "accelgen.yaml"),
-                                            versions("2.14", "2.14")));
+  // The FileSet outlives the map, which points into it.
+  const FileSet rendered = render_backend(parse_spec(spec_with_native("clamp, cat"), "accelgen.yaml"),
+                                          versions("2.14", "2.14"));
+  const auto files = by_path(rendered);
   const std::string& clamp = files.at("csrc/kernels/clamp.cc")->content;
   EXPECT_THAT(clamp, HasSubstr("void clamp(const at::Tensor& out, const at::Tensor& self, "
                                "const std::optional<c10::Scalar>& min,"));
@@ -113,7 +115,8 @@ TEST(KernelSeam, OperatorsThatNeedACapabilityHaveNoKernelWithoutIt) {
   const std::string on = "generator: true";
   ASSERT_NE(text.find(on), std::string::npos);
   text.replace(text.find(on), on.size(), "generator: false");
-  const auto files = by_path(render_backend(parse_spec(text, "accelgen.yaml"), versions("2.14", "2.14")));
+  const FileSet rendered = render_backend(parse_spec(text, "accelgen.yaml"), versions("2.14", "2.14"));
+  const auto files = by_path(rendered);
   EXPECT_TRUE(files.contains("csrc/kernels/neg.cc"));
   EXPECT_FALSE(files.contains("csrc/kernels/uniform_.cc"));
   EXPECT_THAT(files.at("csrc/kernels/kernels.h")->content, Not(HasSubstr("uniform_")));

@@ -406,6 +406,8 @@ void sendRecvRing(int n) {
     } else if (rank == 1) {
       ASSERT_OK(accelsimRecv(recv, count, accelsimInt32, 0, me.comm, me.stream));
       ASSERT_OK(accelsimSend(recv, count, accelsimInt32, 0, me.comm, me.stream));
+      // accelsimFree does not wait for the stream: the send must have read recv before it is freed.
+      ASSERT_OK(accelsimStreamSynchronize(me.stream));
     }
     accelsimFree(send);
     accelsimFree(recv);
