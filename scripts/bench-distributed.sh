@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Distributed benchmark of a generated backend: 64 MiB all_reduce over 2 processes on the device against the
-# same Gloo all_reduce of CPU tensors, and a DDP training step on the device against the CPU.
+# Distributed benchmark of a generated backend, on 2 and on 4 processes: all_reduce bus bandwidth from 1 KiB to
+# 256 MiB and a DDP training step (small MLP and CNN), each through the driver's collectives (the seam), through
+# the Gloo fallback with host staging, and with CPU tensors through Gloo.
 #
 #   scripts/bench-distributed.sh [TORCH_LINE]        (default 2.14)
 #
 # Builds accelgen (build-dist/), renders the example device "mydevice" into build-dist/out, installs it into a
 # virtual environment inside the torch root filesystem (incremental on re-runs), runs
-# benchmarks/bench_distributed.py there and writes docs/benchmarks/distributed.md.
+# benchmarks/bench_distributed.py there and writes docs/benchmarks/distributed.md
+# (scripts/report-distributed-benchmark.py).
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -28,36 +30,17 @@ mkdir -p "$out/mydevice"
   fi
 done
 
-json=$out/bench_distributed.json
 "$repo/scripts/torch-rootfs.sh" run "$line" -- bash -euo pipefail -c '
   cd "$1"
   [ -d venv ] || python3 -m venv --system-site-packages venv
   MYDEVICE_BUILD_DIR="$1/cmake-build" PIP_NO_CACHE_DIR=1 \
     venv/bin/pip install -q --no-build-isolation --no-index --no-deps ./mydevice
-  cd /tmp && "$1/venv/bin/python" "$1/mydevice/benchmarks/bench_distributed.py" --world 2 --mib 64 --iters 5 --json "$2" \
-    2> >(grep -v "Warning: Overriding\|previous kernel\|new kernel\|dispatch key\|operator: aten\|registered at\|^\[W" >&2)
-' bench "$out" "$json"
+  for world in 2 4; do
+    (cd /tmp && "$1/venv/bin/python" "$1/mydevice/benchmarks/bench_distributed.py" --world "$world" \
+      --json "$1/bench_distributed_$world.json" >/dev/null \
+      2> >(grep -v "Warning: Overriding\|previous kernel\|new kernel\|dispatch key\|operator: aten\|registered at\|^\[W\|INFO" >&2))
+  done
+' bench "$out"
 
 mkdir -p "$(dirname "$report")"
-python3 - "$json" "$report" "$line" "$(nproc)" <<'EOF'
-import json, sys
-r = json.load(open(sys.argv[1]))
-report, line, cores = sys.argv[2], sys.argv[3], sys.argv[4]
-with open(report, "w") as f:
-    f.write(f"""# Distributed benchmark (mydevice_gloo)
-
-Command: `scripts/bench-distributed.sh {line}` (torch {r['torch']}, {r['world']} processes on one machine with {cores} cores,
-TCP store and Gloo over loopback; the simulated device runs on the same CPUs). Medians of {r['iters']} iterations after 2 warm-up
-iterations. A ratio is CPU time / device time: 1.0 means the device path costs nothing over plain Gloo on CPU tensors.
-
-| measurement | device (mydevice_gloo) | CPU (gloo) | ratio |
-|---|---|---|---|
-| all_reduce, {r['mib']} MiB float32 | {r['all_reduce_mydevice_s']*1000:.1f} ms ({r['all_reduce_mydevice_GBps']:.2f} GiB/s) | {r['all_reduce_cpu_s']*1000:.1f} ms | **{r['all_reduce_ratio']:.2f}x** (target >= 0.8x) |
-| DDP step, MLP 512-1024-512, batch 64 per rank | {r['ddp_step_mydevice_s']*1000:.1f} ms | {r['ddp_step_cpu_s']*1000:.1f} ms | {r['ddp_step_ratio']:.2f}x |
-
-The device all_reduce adds a device-to-pinned-host copy before Gloo and a host-to-device copy after it, both on the
-process group's communication stream; Gloo's TCP transfer dominates at this size. The DDP step on the device also pays
-for the simulated device's kernels and for operators that fall back to the CPU.
-""")
-print(open(report).read())
-EOF
+"$repo/scripts/report-distributed-benchmark.py" "$out" "$report" "$line" "$(nproc)"

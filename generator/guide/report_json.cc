@@ -35,6 +35,7 @@ std::string action_name(TreeChange::Action a) {
     case TreeChange::Action::KeepEdited: return "keep-edited";
     case TreeChange::Action::KeepDeleted: return "keep-deleted";
     case TreeChange::Action::KeepUnused: return "keep-unused";
+    case TreeChange::Action::KeepStale: return "keep-stale";
   }
   return "?";
 }

@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <numeric>
 #include <sstream>
 
 namespace torch_mydevice::distributed {
@@ -1256,6 +1257,73 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::alltoall_base(at::Tensor& o
                  [this, host_out, host_in, output_split_sizes, input_split_sizes, opts]() mutable {
                    return gloo_->alltoall_base(host_out, host_in, output_split_sizes, input_split_sizes, opts);
                  });
+}
+
+c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::alltoall(std::vector<at::Tensor>& outputs,
+                                                              std::vector<at::Tensor>& inputs,
+                                                              const c10d::AllToAllOptions& opts) {
+  const char* title = "mydevice_gloo:all_to_all";
+  TORCH_CHECK(static_cast<int>(inputs.size()) == getSize() && static_cast<int>(outputs.size()) == getSize(),
+              kBackendName, ": all_to_all expects ", getSize(), " input and output tensors (the world size), got ",
+              inputs.size(), " and ", outputs.size());
+  const c10::Device device = common_device(inputs, "all_to_all");
+  TORCH_CHECK(common_device(outputs, "all_to_all") == device, kBackendName,
+              ": all_to_all outputs must be on the inputs' device");
+  // Element counts: the flat exchange sends inputs[r] to rank r and receives outputs[r] from it.
+  std::vector<int64_t> input_splits;
+  std::vector<int64_t> output_splits;
+  std::vector<at::Tensor> flat_inputs;
+  for (int r = 0; r < getSize(); ++r) {
+    TORCH_CHECK(inputs[r].scalar_type() == inputs[0].scalar_type() &&
+                    outputs[r].scalar_type() == inputs[0].scalar_type(),
+                kBackendName, ": all_to_all expects one dtype for every input and output");
+    input_splits.push_back(inputs[r].numel());
+    output_splits.push_back(outputs[r].numel());
+    flat_inputs.push_back(inputs[r].reshape({-1}));
+  }
+  at::Tensor input = at::cat(flat_inputs);
+  const int64_t received = std::accumulate(output_splits.begin(), output_splits.end(), int64_t{0});
+  at::Tensor output = at::empty({received}, outputs[0].options());
+  const auto unpack = [this, &outputs, &output, &output_splits]() {
+    int64_t offset = 0;
+    for (int r = 0; r < getSize(); ++r) {
+      outputs[r].copy_(output.narrow(0, offset, output_splits[r]).view(outputs[r].sizes()));
+      offset += output_splits[r];
+    }
+  };
+  if (on_driver(inputs)) {
+    std::vector<size_t> send_counts;
+    std::vector<size_t> send_displs;
+    std::vector<size_t> recv_counts;
+    std::vector<size_t> recv_displs;
+    size_t sent = 0;
+    size_t got = 0;
+    for (int r = 0; r < getSize(); ++r) {
+      send_counts.push_back(static_cast<size_t>(input_splits[r]));
+      send_displs.push_back(sent);
+      sent += send_counts.back();
+      recv_counts.push_back(static_cast<size_t>(output_splits[r]));
+      recv_displs.push_back(got);
+      got += recv_counts.back();
+    }
+    // The exchange and the copies into the outputs follow each other on the current stream.
+    return run_on_driver(c10d::OpType::ALLTOALL, title, device, {input, output}, outputs,
+                         [&](driver::Comm comm, driver::Stream stream) {
+                           check_comm(driver::get().all_to_all(input.const_data_ptr(), send_counts.data(),
+                                                               send_displs.data(), output.data_ptr(),
+                                                               recv_counts.data(), recv_displs.data(), dtype(input),
+                                                               comm, stream),
+                                      title, getRank());
+                           unpack();
+                         });
+  }
+  // Gloo has no list form either: the flat exchange, then the copies once it finished (the host waits for it).
+  c10::intrusive_ptr<c10d::Work> exchange = alltoall_base(output, input, output_splits, input_splits, opts);
+  exchange->wait();
+  unpack();
+  auto work = c10::make_intrusive<MydeviceWork>(getRank(), c10d::OpType::ALLTOALL, title, outputs);
+  work->complete(-1);
+  return work;
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::barrier(const c10d::BarrierOptions& opts) {
