@@ -1441,11 +1441,18 @@ void attach_process_group_backend(const c10::intrusive_ptr<c10d::ProcessGroup>& 
   carrier->setBackend(c10::DeviceType::PrivateUse1, c10d::ProcessGroup::BackendType::CUSTOM, backend);
 }
 
+// torch_mydevice::_driver_has_collectives(): whether new process groups can run collectives through the driver: the
+// adapter implements them. The generated tests ask rather than assume.
+bool driver_has_collectives() {
+  return driver::get().supports_collectives();
+}
+
 } // namespace
 
 TORCH_LIBRARY_FRAGMENT(torch_mydevice, m) {
   m.def("_attach_process_group_backend(__torch__.torch.classes.c10d.ProcessGroup carrier, int timeout_ms) -> ()",
         &attach_process_group_backend);
+  m.def("_driver_has_collectives() -> bool", &driver_has_collectives);
 }
 
 } // namespace torch_mydevice::distributed

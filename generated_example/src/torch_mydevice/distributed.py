@@ -8,9 +8,13 @@ Importing torch_mydevice registers it, after which
     torch.distributed.init_process_group("cpu:gloo,mydevice:mydevice_gloo")  # the same, spelt out
 
 both route collectives on mydevice tensors to this backend. It is written in C++
-(csrc/distributed/process_group.cc) on top of libtorch's ProcessGroupGloo: device tensors are staged
-through pinned host memory on a communication stream, Gloo moves the bytes over TCP, so it works across
-processes and across hosts. DistributedDataParallel and fully_shard (FSDP2) work on top of it.
+(csrc/distributed/process_group.cc) and runs a collective one of two ways:
+  * through the driver's own collectives (csrc/driver/driver.h, section 10: NCCL's shape), stream-ordered,
+    device memory to device memory, where the adapter implements them: driver_collectives() says whether it does;
+  * otherwise through libtorch's ProcessGroupGloo: device tensors are staged through pinned host memory on a
+    communication stream and Gloo moves the bytes over TCP. MYDEVICE_DIST_DRIVER_COLLECTIVES=0 asks for this
+    way for the process groups created while it is set.
+DistributedDataParallel, fully_shard (FSDP2) and DTensor work on top of either.
 
 Network interface: Gloo uses GLOO_SOCKET_IFNAME when set (e.g. "eth0"), else the address the host name
 resolves to.
@@ -24,7 +28,7 @@ import torch.distributed as dist
 
 BACKEND_NAME = "mydevice_gloo"
 
-__all__ = ["BACKEND_NAME", "is_available", "is_built", "unavailable_reason"]
+__all__ = ["BACKEND_NAME", "driver_collectives", "is_available", "is_built", "unavailable_reason"]
 
 
 def is_built() -> bool:
@@ -68,6 +72,15 @@ def is_available() -> bool:
     """True when this torch has torch.distributed and Gloo (the transport underneath) and torch_mydevice was built
     with its backend; unavailable_reason() says what is missing otherwise."""
     return not unavailable_reason()
+
+
+def driver_collectives() -> bool:
+    """True when process groups created now run collectives through the driver's own rather than through Gloo:
+    the backend is built, the driver adapter implements collectives, and
+    MYDEVICE_DIST_DRIVER_COLLECTIVES is not "0"."""
+    if not is_built() or os.environ.get("MYDEVICE_DIST_DRIVER_COLLECTIVES") == "0":
+        return False
+    return bool(torch.ops.torch_mydevice._driver_has_collectives())
 
 
 def _create_backend(store, rank: int, world_size: int, timeout: timedelta):
