@@ -178,9 +178,10 @@ def test_dead_peer_fails_cleanly(tmp_path, path):
     assert survivor["error"], survivor
 
 
-def test_silent_peer_times_out(tmp_path):
+@pytest.mark.parametrize("path", PATHS)
+def test_silent_peer_times_out(tmp_path, path):
     """Rank 1 stays alive but never joins the collective: rank 0 fails once the 10 s group timeout expires."""
-    verdicts = launch(tmp_path, "silent_peer", 2, timeout=60)
+    verdicts = launch(tmp_path, "silent_peer", 2, timeout=60, env=PATHS[path])
     survivor = verdicts[0]
     assert not survivor["hung"], survivor["log"]
     assert survivor.get("ok"), survivor["log"]
@@ -760,7 +761,7 @@ def scenario_silent_peer(rank, world, addr, port):
     t = torch.ones(16, device=device)
     dist.all_reduce(t)
     if rank == 1:
-        time.sleep(25)  # alive, connected, but never calls the collective
+        time.sleep(15)  # alive, connected, but never calls the collective (outlives the 10 s timeout)
         os._exit(0)
     start = time.monotonic()
     try:

@@ -392,6 +392,9 @@ MydeviceProcessGroup::~MydeviceProcessGroup() {
     }
     driver::get().clear_last_error();
   }
+  // Gloo's process group waits for its queued work and joins its threads when it goes; one of them may be running
+  // a completion (finish) that needs the GIL. So it goes here, while the GIL is released, not after the body.
+  gloo_.reset();
 }
 
 bool MydeviceProcessGroup::on_driver(const std::vector<at::Tensor>& tensors, const c10d::ReduceOp* op) const {
@@ -443,8 +446,27 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::run_on_driver(c10d::OpType 
   const c10::DeviceIndex index = device.index();
   DeviceScope scope(index);
   driver::Comm comm = comm_for(index);
-  driver::Stream stream = current_native_stream(index);
-  call(comm, stream);
+  // Like NCCL's process group, the collective runs on the group's communication stream, after everything queued so
+  // far on the caller's current stream: the work queued next (the rest of a backward pass, while DDP reduces a
+  // bucket) overlaps it. Work.wait() and the Work's future order the caller after it. The tensors it uses stay
+  // alive (`keep`, the Work's outputs) until it finished, so the caching allocator cannot reuse them earlier.
+  driver::Stream stream = comm_stream(index);
+  driver::Event ready = nullptr;
+  MYDEVICE_CHECK(driver::get().event_create(&ready, false));
+  MYDEVICE_CHECK(driver::get().event_record(ready, current_native_stream(index)));
+  MYDEVICE_CHECK(driver::get().stream_wait_event(stream, ready));
+  MYDEVICE_WARN_ON_ERROR(driver::get().event_destroy(ready));
+  {
+    // What `call` allocates (contiguous copies, gathered buffers) and its copies into the outputs are queued on
+    // the communication stream too.
+    c10::Stream comm_c10 = c10::Stream(c10::Stream::UNSAFE, device, 0);
+    {
+      std::lock_guard<std::mutex> lock(streams_mutex_);
+      comm_c10 = comm_streams_.at(index);
+    }
+    c10::StreamGuard on_comm_stream(comm_c10);
+    call(comm, stream);
+  }
   MYDEVICE_CHECK(driver::get().event_create(&work->done_, false));
   work->device_ = index;
   MYDEVICE_CHECK(driver::get().event_record(work->done_, stream));
@@ -849,7 +871,7 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::allgather(std::vector<std::
     for (const auto& outputs : output_lists) {
       all_outputs.insert(all_outputs.end(), outputs.begin(), outputs.end());
     }
-    return run_on_driver(c10d::OpType::ALLGATHER, "mydevice_gloo:all_gather", device, {}, all_outputs,
+    return run_on_driver(c10d::OpType::ALLGATHER, "mydevice_gloo:all_gather", device, inputs, all_outputs,
                          [&](driver::Comm comm, driver::Stream stream) {
                            std::vector<at::Tensor> gathered;
                            {
@@ -903,7 +925,7 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::gather(std::vector<std::vec
   std::vector<at::Tensor> outputs = root_tensor_list(output_lists, input, getRank() == root, getSize(), "gather",
                                                      "output");
   if (on_driver(inputs)) {
-    return run_on_driver(c10d::OpType::GATHER, "mydevice_gloo:gather", device, {}, outputs,
+    return run_on_driver(c10d::OpType::GATHER, "mydevice_gloo:gather", device, inputs, outputs,
                          [&](driver::Comm comm, driver::Stream stream) {
                            at::Tensor in = input.contiguous();
                            std::vector<at::Tensor> received;
@@ -952,7 +974,7 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::scatter(std::vector<at::Ten
   std::vector<at::Tensor> inputs = root_tensor_list(input_lists, output, getRank() == root, getSize(), "scatter",
                                                     "input");
   if (on_driver(outputs)) {
-    return run_on_driver(c10d::OpType::SCATTER, "mydevice_gloo:scatter", device, {}, outputs,
+    return run_on_driver(c10d::OpType::SCATTER, "mydevice_gloo:scatter", device, inputs, outputs,
                          [&](driver::Comm comm, driver::Stream stream) {
                            at::Tensor out = contiguous_output(output);
                            {
@@ -1002,8 +1024,8 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::_allgather_base(at::Tensor&
   TORCH_CHECK(output.scalar_type() == input.scalar_type(), kBackendName,
               ": all_gather_into_tensor expects input and output of one dtype");
   if (on_driver({input})) {
-    return run_on_driver(c10d::OpType::_ALLGATHER_BASE, "mydevice_gloo:all_gather_into_tensor", device, {}, {output},
-                         [&](driver::Comm comm, driver::Stream stream) {
+    return run_on_driver(c10d::OpType::_ALLGATHER_BASE, "mydevice_gloo:all_gather_into_tensor", device, {input},
+                         {output}, [&](driver::Comm comm, driver::Stream stream) {
                            at::Tensor in = input.contiguous();
                            at::Tensor out = contiguous_output(output);
                            check_comm(driver::get().all_gather(in.const_data_ptr(), out.data_ptr(), count(in),
@@ -1031,7 +1053,7 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::_reduce_scatter_base(at::Te
               ": reduce_scatter_tensor expects input and output of one dtype");
   const bool average = check_reduce_op(opts.reduceOp, {input}, "reduce_scatter_tensor");
   if (on_driver({input}, &opts.reduceOp)) {
-    return run_on_driver(c10d::OpType::_REDUCE_SCATTER_BASE, "mydevice_gloo:reduce_scatter_tensor", device, {},
+    return run_on_driver(c10d::OpType::_REDUCE_SCATTER_BASE, "mydevice_gloo:reduce_scatter_tensor", device, {input},
                          {output}, [&](driver::Comm comm, driver::Stream stream) {
                            at::Tensor in = input.contiguous();
                            at::Tensor out = contiguous_output(output);
@@ -1071,7 +1093,8 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::allgather_into_tensor_coale
                 ") x their input's elements, of the input's dtype");
   }
   if (on_driver(inputs)) {
-    return run_on_driver(c10d::OpType::COALESCED, "mydevice_gloo:all_gather_into_tensor_coalesced", device, {}, outputs,
+    return run_on_driver(c10d::OpType::COALESCED, "mydevice_gloo:all_gather_into_tensor_coalesced", device, inputs,
+                         outputs,
                          [&](driver::Comm comm, driver::Stream stream) {
                            std::vector<at::Tensor> gathered;
                            {
@@ -1124,7 +1147,8 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::reduce_scatter_tensor_coale
   }
   const bool average = check_reduce_op(opts.reduceOp, inputs, "reduce_scatter_tensor_coalesced");
   if (on_driver(inputs, &opts.reduceOp)) {
-    return run_on_driver(c10d::OpType::COALESCED, "mydevice_gloo:reduce_scatter_tensor_coalesced", device, {}, outputs,
+    return run_on_driver(c10d::OpType::COALESCED, "mydevice_gloo:reduce_scatter_tensor_coalesced", device, inputs,
+                         outputs,
                          [&](driver::Comm comm, driver::Stream stream) {
                            std::vector<at::Tensor> reduced;
                            {
@@ -1239,7 +1263,7 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::alltoall_base(at::Tensor& o
     };
     const auto [send_counts, send_displs] = splits(input_split_sizes, input, "input");
     const auto [recv_counts, recv_displs] = splits(output_split_sizes, output, "output");
-    return run_on_driver(c10d::OpType::ALLTOALL_BASE, "mydevice_gloo:all_to_all_single", device, {}, {output},
+    return run_on_driver(c10d::OpType::ALLTOALL_BASE, "mydevice_gloo:all_to_all_single", device, {input}, {output},
                          [&](driver::Comm comm, driver::Stream stream) {
                            at::Tensor in = input.contiguous();
                            at::Tensor out = contiguous_output(output);

@@ -186,8 +186,9 @@ class MydeviceProcessGroup : public c10d::Backend {
   bool on_driver(const std::vector<at::Tensor>& tensors, const c10d::ReduceOp* op = nullptr) const;
   // The communicator of `device`, created on first use from a unique id that rank 0 puts in the store.
   driver::Comm comm_for(c10::DeviceIndex device);
-  // Runs `call` (the driver calls) on the current stream of `device`, records the Work's event after it, and
-  // hands the Work to the wait thread. `keep` stays alive until the collective finished.
+  // Runs `call` (the driver calls) on the communication stream of `device` after the current stream's work,
+  // records the Work's event after it, and hands the Work to the wait thread. `keep` (the inputs) and `outputs`
+  // stay alive until the collective finished.
   using DriverCall = std::function<void(driver::Comm comm, driver::Stream stream)>;
   c10::intrusive_ptr<c10d::Work> run_on_driver(c10d::OpType op_type, const char* title, c10::Device device,
                                                std::vector<at::Tensor> keep, std::vector<at::Tensor> outputs,
