@@ -22,7 +22,7 @@
 // all of this:
 //
 //   caller thread   communicator of the device (created once: rank 0's unique id travels through the c10d
-//                   store) ──▶ the driver's collective, enqueued on the caller's current stream, device memory to
+//                   store) ──▶ current stream ──event──▶ comm stream: the driver's collective, device memory to
 //                   device memory ──▶ event "done" recorded after it; the call returns a Work backed by the event
 //   wait thread     waits for "done", asks the communicator for a failure (peer gone, timeout, mismatch), then
 //                   completes the Work and its future, or fails them with a DistBackendError naming rank and op
