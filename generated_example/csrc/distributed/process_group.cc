@@ -112,14 +112,11 @@ std::vector<int64_t> signature_of(c10d::OpType op, const std::vector<at::Tensor>
   return {static_cast<int64_t>(op), static_cast<int64_t>(tensors.front().scalar_type()), numel};
 }
 
-std::vector<at::Tensor> hosts_of(const std::vector<at::Tensor>& devices, std::vector<at::Tensor>* hosts_out = nullptr) {
+std::vector<at::Tensor> hosts_of(const std::vector<at::Tensor>& devices) {
   std::vector<at::Tensor> hosts;
   hosts.reserve(devices.size());
   for (const at::Tensor& t : devices) {
     hosts.push_back(host_buffer(t));
-  }
-  if (hosts_out != nullptr) {
-    *hosts_out = hosts;
   }
   return hosts;
 }
@@ -570,6 +567,17 @@ void MydeviceProcessGroup::wait_loop() {
   }
 }
 
+std::vector<MydeviceProcessGroup::Staging> MydeviceProcessGroup::staging_of(const std::vector<at::Tensor>& devices,
+                                                                          std::vector<at::Tensor>& hosts) {
+  hosts = hosts_of(devices);
+  std::vector<Staging> staging;
+  staging.reserve(devices.size());
+  for (size_t i = 0; i < devices.size(); ++i) {
+    staging.push_back({devices[i], hosts[i]});
+  }
+  return staging;
+}
+
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::enqueue(c10d::OpType op_type, const char* title,
                                                              std::optional<c10::Device> device,
                                                              std::vector<Staging> to_host,
@@ -894,21 +902,16 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::allgather(std::vector<std::
                            }
                          });
   }
-  std::vector<at::Tensor> host_in = hosts_of(inputs);
-  std::vector<Staging> to_host;
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    to_host.push_back({inputs[i], host_in[i]});
-  }
-  std::vector<std::vector<at::Tensor>> host_out;
+  std::vector<at::Tensor> host_in;
+  std::vector<Staging> to_host = staging_of(inputs, host_in);
+  std::vector<std::vector<at::Tensor>> host_out(output_lists.size());
   std::vector<Staging> to_device;
   std::vector<at::Tensor> all_outputs;
   for (size_t i = 0; i < output_lists.size(); ++i) {
-    auto& outputs = output_lists[i];
-    host_out.push_back(hosts_of(outputs));
-    for (size_t j = 0; j < outputs.size(); ++j) {
-      to_device.push_back({outputs[j], host_out.back()[j]});
-      all_outputs.push_back(outputs[j]);
+    for (Staging& s : staging_of(output_lists[i], host_out[i])) {
+      to_device.push_back(std::move(s));
     }
+    all_outputs.insert(all_outputs.end(), output_lists[i].begin(), output_lists[i].end());
   }
   return enqueue(c10d::OpType::ALLGATHER, "mydevice_gloo:all_gather", device, to_host, to_device, all_outputs,
                  [this, host_out, host_in, opts]() mutable { return gloo_->allgather(host_out, host_in, opts); },
@@ -953,11 +956,9 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::gather(std::vector<std::vec
   std::vector<at::Tensor> host_in = hosts_of(inputs);
   std::vector<std::vector<at::Tensor>> host_out;
   std::vector<Staging> to_device;
-  if (!outputs.empty()) {
-    host_out.push_back(hosts_of(outputs));
-    for (size_t r = 0; r < outputs.size(); ++r) {
-      to_device.push_back({outputs[r], host_out[0][r]});
-    }
+  if (!outputs.empty()) { // the root's list
+    host_out.emplace_back();
+    to_device = staging_of(outputs, host_out[0]);
   }
   return enqueue(c10d::OpType::GATHER, "mydevice_gloo:gather", device, just(input, host_in[0]), to_device, outputs,
                  [this, host_out, host_in, opts]() mutable { return gloo_->gather(host_out, host_in, opts); },
@@ -1004,11 +1005,9 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::scatter(std::vector<at::Ten
   std::vector<at::Tensor> host_out = hosts_of(outputs);
   std::vector<std::vector<at::Tensor>> host_in;
   std::vector<Staging> to_host;
-  if (!inputs.empty()) {
-    host_in.push_back(hosts_of(inputs));
-    for (size_t r = 0; r < inputs.size(); ++r) {
-      to_host.push_back({inputs[r], host_in[0][r]});
-    }
+  if (!inputs.empty()) { // the root's list
+    host_in.emplace_back();
+    to_host = staging_of(inputs, host_in[0]);
   }
   return enqueue(c10d::OpType::SCATTER, "mydevice_gloo:scatter", device, to_host, just(output, host_out[0]), outputs,
                  [this, host_out, host_in, opts]() mutable { return gloo_->scatter(host_out, host_in, opts); },
@@ -1115,14 +1114,8 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::allgather_into_tensor_coale
   }
   std::vector<at::Tensor> host_in;
   std::vector<at::Tensor> host_out;
-  std::vector<Staging> to_host;
-  std::vector<Staging> to_device;
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    host_in.push_back(host_buffer(inputs[i]));
-    host_out.push_back(host_buffer(outputs[i]));
-    to_host.push_back({inputs[i], host_in[i]});
-    to_device.push_back({outputs[i], host_out[i]});
-  }
+  std::vector<Staging> to_host = staging_of(inputs, host_in);
+  std::vector<Staging> to_device = staging_of(outputs, host_out);
   // One Gloo collective after the other on the issue thread; the Work follows the last one.
   return enqueue(c10d::OpType::COALESCED, "mydevice_gloo:all_gather_into_tensor_coalesced", device, to_host,
                  to_device, outputs, [this, host_out, host_in, opts]() mutable {
@@ -1170,14 +1163,8 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::reduce_scatter_tensor_coale
   }
   std::vector<at::Tensor> host_in;
   std::vector<at::Tensor> host_out;
-  std::vector<Staging> to_host;
-  std::vector<Staging> to_device;
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    host_in.push_back(host_buffer(inputs[i]));
-    host_out.push_back(host_buffer(outputs[i]));
-    to_host.push_back({inputs[i], host_in[i]});
-    to_device.push_back({outputs[i], host_out[i]});
-  }
+  std::vector<Staging> to_host = staging_of(inputs, host_in);
+  std::vector<Staging> to_device = staging_of(outputs, host_out);
   c10d::ReduceScatterOptions gloo_opts = opts;
   if (average) {
     gloo_opts.reduceOp = c10d::ReduceOp::SUM;

@@ -162,6 +162,8 @@ class MydeviceProcessGroup : public c10d::Backend {
   static std::vector<Staging> just(const at::Tensor& device, const at::Tensor& host) {
     return std::vector<Staging>(1, Staging{device, host});
   }
+  // A pinned host buffer for each of `devices` (into `hosts`, which the Gloo call takes) paired with its tensor.
+  static std::vector<Staging> staging_of(const std::vector<at::Tensor>& devices, std::vector<at::Tensor>& hosts);
   // Starts the Gloo collective on the staged host buffers; runs on the issue thread.
   using GlooCall = std::function<c10::intrusive_ptr<c10d::Work>()>;
   // Runs on the host buffers after Gloo succeeded, before they are copied back (e.g. AVG's division).
