@@ -5,6 +5,7 @@
 
 #include "device.h"
 #include "device_allocator_config.h"
+#include "device_allocator_expandable.h"
 #include "device_allocator_pool.h"
 #include "runtime_check.h"
 #include "stream.h"
@@ -17,6 +18,7 @@
 #include <deque>
 #include <limits>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -26,18 +28,26 @@
 
 // Note [The device caching allocator's policy]
 // It is CUDA's (c10/cuda/CUDACachingAllocator.cpp describes it; this is an implementation of the same rules for
-// the device, on Driver::malloc/free):
+// the device, on Driver::malloc/free), with three rules of its own (marked "beyond CUDA's policy") that keep
+// peak reserved / peak allocated at most 1.15 where CUDA's measures 1.19 to 1.23 (benchmarks/bench_fragmentation.py):
 // - a request is rounded (round_size) and served by the smallest free block of its pool and stream that fits
-//   (find_free_block); the block is split when the rest is worth keeping (should_split);
-// - otherwise a new segment is allocated (segment_size). Before that, with garbage_collection_threshold, cached
-//   segments are freed, the least recently used first, until the memory in use is back under the threshold;
+//   (find_free_block); the block is split when the rest is worth keeping (should_split). Beyond CUDA's policy, a
+//   cached large block that is a whole segment serves only requests at most 2 MiB smaller;
+// - otherwise a new segment is allocated (segment_size: beyond CUDA's policy, a large request's own size rounded
+//   up to 2 MiB, where CUDA shares 20 MiB segments below 10 MiB). Before that, with garbage_collection_threshold,
+//   cached segments are freed, the least recently used first, until the memory in use is back under the threshold;
 //   and (beyond CUDA's policy) a new segment that would raise the reserved memory above its peak first frees the
 //   idle segments of the cache, which keeps peak reserved / peak allocated low for varying shapes
 //   (benchmarks/bench_fragmentation.py);
 // - when the device (or the per-process memory fraction) has no room: cached oversize blocks are freed
 //   (max_split_size_mb), then every cached segment after synchronizing the device, and the allocation is retried;
 //   only then is it an out-of-memory error;
-// - a freed block merges with the free neighbours of its segment and goes back to its pool, for its stream.
+// - a freed block merges with the free neighbours of its segment and goes back to its pool, for its stream;
+// - with expandable_segments:True (and a driver with virtual memory), the ordinary cache's segments are
+//   expandable (device_allocator_expandable.h), one per stream and pool: a request no free block serves maps
+//   memory into the stream's range, after the free block at the end of the mapped part when there is one, and
+//   releasing cached memory unmaps the whole granules inside free blocks (the peak rule above included), so that
+//   reserved memory follows allocated memory. Graph captures keep ordinary segments (their pools are private).
 namespace torch_mydevice {
 
 namespace {
@@ -60,6 +70,7 @@ struct DeviceState {
   BlockPool small{true, true}; // the ordinary cache
   BlockPool large{false, true};
   std::unordered_set<Block*> segments; // the first block of every segment (of every pool)
+  std::vector<std::unique_ptr<ExpandableSegment>> expandable; // the expandable segments' ranges
   std::deque<std::pair<driver::Event, Block*>> pending; // (event, block) for cross-stream uses
   DeviceStats stats;
   std::map<MYDEVICE_MEMPOOL_ID, PrivatePool> pools;
@@ -117,8 +128,13 @@ std::unordered_map<void*, Block*>& live_blocks() {
 
 // With state.mutex held: a free block enters its pool. A part of a split segment counts as "inactive split"
 // while it is there (memory that only a request of its size or smaller can use).
+// Unmapped parts of expandable segments are kept apart: they serve no request until memory is mapped into them.
 void put_in_pool(DeviceState& state, Block* block) {
   block->cached_at = block->pool->lookups;
+  if (!block->mapped) {
+    block->pool->unmapped.insert(block);
+    return;
+  }
   block->pool->blocks.insert(block);
   if (block->is_split()) {
     stat_add(state.stats.inactive_split, *block->pool, 1);
@@ -127,6 +143,10 @@ void put_in_pool(DeviceState& state, Block* block) {
 }
 
 void take_from_pool(DeviceState& state, Block* block) {
+  if (!block->mapped) {
+    block->pool->unmapped.erase(block);
+    return;
+  }
   block->pool->blocks.erase(block);
   if (block->is_split()) {
     stat_sub(state.stats.inactive_split, *block->pool, 1);
@@ -146,11 +166,11 @@ void release_to_pool(DeviceState& state, Block* block) {
   }
   block->context.reset();
   block->requested = 0;
-  if (block->next != nullptr && block->next->is_cached()) {
+  if (block->next != nullptr && block->next->is_cached() && block->next->mapped) {
     take_from_pool(state, block->next);
     absorb_next(block);
   }
-  if (block->prev != nullptr && block->prev->is_cached()) {
+  if (block->prev != nullptr && block->prev->is_cached() && block->prev->mapped) {
     Block* prev = block->prev;
     take_from_pool(state, prev);
     absorb_next(prev);
@@ -226,19 +246,146 @@ void release_segments(DeviceState& state, c10::DeviceIndex device, const std::ve
   }
 }
 
-// The whole free segments of a pool (split parts cannot be returned to the device).
+// The whole free segments of a pool (split parts cannot be returned to the device). Expandable segments give
+// their memory back through unmap_free_granules instead.
 std::vector<Block*> free_segments(const BlockPool& pool) {
   std::vector<Block*> segments;
   for (Block* block : pool.blocks) {
-    if (!block->is_split()) {
+    if (!block->is_split() && block->expandable == nullptr) {
       segments.push_back(block);
     }
   }
   return segments;
 }
 
+// With state.mutex held: unmaps the whole granules inside the free blocks of `pool`'s expandable segments. A free
+// block becomes up to three: its mapped head and tail (parts of granules that live blocks share) stay free, the
+// middle becomes unmapped and merges with unmapped neighbours. The streams that last used them are synchronized
+// first (unless the caller synchronized the device already), as Driver::mem_unmap does not wait for queued work.
+void unmap_free_granules(DeviceState& state, c10::DeviceIndex device, BlockPool& pool, bool device_synchronized) {
+  struct Cut {
+    Block* block;
+    uintptr_t lo; // granule-aligned addresses inside the block
+    uintptr_t hi;
+  };
+  std::vector<Cut> cuts;
+  std::unordered_set<c10::Stream> streams;
+  for (Block* block : pool.blocks) {
+    if (block->expandable == nullptr) {
+      continue;
+    }
+    const uintptr_t granularity = block->expandable->granularity();
+    const auto start = reinterpret_cast<uintptr_t>(block->ptr);
+    const uintptr_t lo = (start + granularity - 1) / granularity * granularity;
+    const uintptr_t hi = (start + block->size) / granularity * granularity;
+    if (hi > lo) {
+      cuts.push_back({block, lo, hi});
+      streams.insert(block->stream);
+    }
+  }
+  if (cuts.empty()) {
+    return;
+  }
+  if (!device_synchronized) {
+    DeviceScope scope(device);
+    for (const c10::Stream& stream : streams) {
+      MYDEVICE_CHECK(driver::get().stream_synchronize(native_stream(stream)));
+    }
+  }
+  for (const Cut& cut : cuts) {
+    Block* middle = cut.block;
+    take_from_pool(state, middle);
+    const auto start = reinterpret_cast<uintptr_t>(middle->ptr);
+    if (cut.lo > start) {
+      Block* head = middle;
+      middle = split_block(head, cut.lo - start);
+      put_in_pool(state, head);
+    }
+    if (cut.hi < cut.lo + middle->size) {
+      put_in_pool(state, split_block(middle, cut.hi - cut.lo));
+    }
+    ExpandableSegment& segment = *middle->expandable;
+    segment.unmap(cut.lo - reinterpret_cast<uintptr_t>(segment.base()), middle->size);
+    middle->mapped = false;
+    stat_sub(state.stats.reserved_bytes, pool, middle->size);
+    state.stats.num_device_free++;
+    if (history::recording()) {
+      history::record(device, history::Action::segment_unmap, middle->ptr, middle->size, middle->stream.id(), nullptr);
+    }
+    if (middle->next != nullptr && !middle->next->mapped) {
+      take_from_pool(state, middle->next);
+      absorb_next(middle);
+    }
+    if (middle->prev != nullptr && !middle->prev->mapped) {
+      Block* prev = middle->prev;
+      take_from_pool(state, prev);
+      absorb_next(prev);
+      middle = prev;
+    }
+    put_in_pool(state, middle);
+  }
+}
+
+// With state.mutex held: returns the address ranges of expandable segments that have nothing mapped any more.
+void release_empty_expandable(DeviceState& state) {
+  for (auto it = state.expandable.begin(); it != state.expandable.end();) {
+    ExpandableSegment* segment = it->get();
+    Block* head = nullptr;
+    for (Block* first : state.segments) {
+      if (first->expandable == segment) {
+        head = first;
+        break;
+      }
+    }
+    if (head == nullptr || head->mapped || head->next != nullptr) {
+      ++it;
+      continue;
+    }
+    take_from_pool(state, head);
+    state.segments.erase(head);
+    stat_sub(state.stats.segment, *head->pool, 1);
+    delete head;
+    it = state.expandable.erase(it); // frees the reservation
+  }
+}
+
+// Whether `bytes` more would raise the reserved memory above its peak.
+bool above_peak(const DeviceState& state, size_t bytes) {
+  const auto aggregate = static_cast<size_t>(StatType::AGGREGATE);
+  return current(state.stats.reserved_bytes) + bytes > static_cast<size_t>(state.stats.reserved_bytes[aggregate].peak);
+}
+
+constexpr size_t kAllIdleMemory = std::numeric_limits<size_t>::max();
+
+// With state.mutex held: returns idle memory of the ordinary cache to the device, until `bytes` more fit under the
+// reserved memory's peak (kAllIdleMemory: all of it): its whole free segments, the largest first (fewer segments
+// to allocate again later), then the free granules of its expandable segments.
+void release_idle(DeviceState& state, c10::DeviceIndex device, bool device_synchronized, size_t bytes) {
+  const bool everything = bytes == kAllIdleMemory;
+  std::vector<Block*> idle = free_segments(state.large);
+  const std::vector<Block*> idle_small = free_segments(state.small);
+  idle.insert(idle.end(), idle_small.begin(), idle_small.end());
+  std::sort(idle.begin(), idle.end(), [](const Block* a, const Block* b) { return a->size > b->size; });
+  if (!everything) {
+    const auto aggregate = static_cast<size_t>(StatType::AGGREGATE);
+    const auto peak = static_cast<size_t>(state.stats.reserved_bytes[aggregate].peak);
+    size_t reserved = current(state.stats.reserved_bytes);
+    size_t count = 0;
+    while (count < idle.size() && reserved + bytes > peak) {
+      reserved -= idle[count++]->size;
+    }
+    idle.resize(count);
+  }
+  release_segments(state, device, idle, device_synchronized);
+  if (everything || above_peak(state, bytes)) {
+    unmap_free_granules(state, device, state.large, device_synchronized);
+    unmap_free_granules(state, device, state.small, device_synchronized);
+  }
+}
+
 // With state.mutex held: waits for all work of the device, then returns every free segment of the ordinary
-// cache to the device. Not while a graph capture is underway on the device: synchronizing would invalidate it.
+// cache to the device, and the free memory of its expandable segments (their ranges too, when nothing is left
+// mapped). Not while a graph capture is underway on the device: synchronizing would invalidate it.
 void release_cached(DeviceState& state, c10::DeviceIndex device) {
   if (!state.capturing.empty()) {
     return;
@@ -249,8 +396,8 @@ void release_cached(DeviceState& state, c10::DeviceIndex device) {
   }
   state.stats.num_sync_all_streams++;
   process_events(state);
-  release_segments(state, device, free_segments(state.small), true);
-  release_segments(state, device, free_segments(state.large), true);
+  release_idle(state, device, true, kAllIdleMemory);
+  release_empty_expandable(state);
 }
 
 // With state.mutex held, the device out of room for a request of `size`: frees cached oversize blocks of the
@@ -356,7 +503,7 @@ void* try_malloc(DeviceState& state, c10::DeviceIndex device, size_t bytes) {
 
 // The out-of-memory error, with what CUDA's says: what was asked for, the device's capacity and free memory, the
 // process's limit, and how much of the reserved memory tensors use. Memory that is reserved but not allocated
-// and would have been enough is fragmentation: max_split_size_mb is the remedy to suggest.
+// and would have been enough is fragmentation: expandable segments and max_split_size_mb are the remedies to suggest.
 [[noreturn]] void out_of_memory(DeviceState& state, c10::DeviceIndex device, size_t size) {
   state.stats.num_ooms++;
   size_t free_bytes = 0;
@@ -377,8 +524,10 @@ void* try_malloc(DeviceState& state, c10::DeviceIndex device, size_t bytes) {
   }
   std::string hint;
   if (unallocated >= size) {
-    hint = std::string(" If reserved but unallocated memory is large try setting max_split_size_mb (") +
-           allocator_conf_variable() + "=max_split_size_mb:N) to avoid fragmentation.";
+    hint = std::string(" If reserved but unallocated memory is large try setting ") + allocator_conf_variable() +
+           (allocator_options().expandable_segments ? "=max_split_size_mb:N"
+                                                    : "=expandable_segments:True (or max_split_size_mb:N)") +
+           " to avoid fragmentation.";
   }
   TORCH_CHECK_WITH(OutOfMemoryError, false, "mydevice out of memory. Tried to allocate ", format_bytes(size),
                    ". Device ", static_cast<int>(device), " has a total capacity of ", format_bytes(total_bytes),
@@ -393,16 +542,12 @@ void* try_malloc(DeviceState& state, c10::DeviceIndex device, size_t bytes) {
 Block* new_segment(DeviceState& state, c10::DeviceIndex device, BlockPool& pool, const c10::Stream& stream,
                    size_t size, const AllocatorOptions& options) {
   const size_t bytes = segment_size(size);
-  // Before the reserved memory rises above its peak, free the idle segments of the ordinary cache: none of them
-  // serves this request (find_free_block found none), and each one kept would add to the peak. Below the peak a
-  // new segment costs nothing more than the memory already reserved once, so they stay cached for reuse.
-  const auto aggregate = static_cast<size_t>(StatType::AGGREGATE);
-  if (state.capturing.empty() &&
-      current(state.stats.reserved_bytes) + bytes > static_cast<size_t>(state.stats.reserved_bytes[aggregate].peak)) {
-    std::vector<Block*> idle = free_segments(state.large);
-    const std::vector<Block*> idle_small = free_segments(state.small);
-    idle.insert(idle.end(), idle_small.begin(), idle_small.end());
-    release_segments(state, device, idle, false);
+  // Before the reserved memory rises above its peak, free idle segments of the ordinary cache, as many as it takes
+  // to stay under it: none of them serves this request (find_free_block found none), and each one kept would add
+  // to the peak. Below the peak a new segment costs nothing more than the memory already reserved once, so they
+  // stay cached for reuse.
+  if (state.capturing.empty() && above_peak(state, bytes)) {
+    release_idle(state, device, false, bytes);
   }
   void* ptr = try_malloc(state, device, bytes);
   if (ptr == nullptr && release_oversize(state, device, pool, stream, size, options)) {
@@ -427,6 +572,86 @@ Block* new_segment(DeviceState& state, c10::DeviceIndex device, BlockPool& pool,
   return block;
 }
 
+// With state.mutex held: the smallest unmapped block of `stream`'s expandable segments in `pool` that can hold
+// `size` bytes (its size is a multiple of the granularity), or the whole of a new expandable segment; nullptr when
+// the driver has no virtual memory or no address space is left.
+Block* unmapped_block(DeviceState& state, c10::DeviceIndex device, BlockPool& pool, const c10::Stream& stream,
+                      size_t size) {
+  Block key(device, stream, size, nullptr, &pool);
+  const auto it = pool.unmapped.lower_bound(&key);
+  if (it != pool.unmapped.end() && (*it)->stream == stream) {
+    return *it;
+  }
+  // Addresses for all of the device's memory: the range never runs out before the memory does.
+  std::unique_ptr<ExpandableSegment> segment = ExpandableSegment::create(device, device_memory(device));
+  if (segment == nullptr || segment->size() < size) {
+    return nullptr;
+  }
+  auto* head = new Block(device, stream, segment->size(), segment->base(), &pool);
+  head->expandable = segment.get();
+  head->mapped = false;
+  state.segments.insert(head);
+  stat_add(state.stats.segment, pool, 1);
+  put_in_pool(state, head);
+  state.expandable.push_back(std::move(segment));
+  return head;
+}
+
+// With state.mutex held, expandable_segments on: a free block of at least `size` bytes for `stream` (not in the
+// pool), made by mapping memory into the stream's expandable segment; nullptr when there is none (the caller makes
+// an ordinary segment). The memory is mapped right after the free block that ends the mapped part, when there is
+// one, so that only what is missing is mapped. Before the reserved memory rises above its peak the idle memory is
+// released, and when the device has none left, the whole cache; then it is an out-of-memory error.
+Block* map_expandable(DeviceState& state, c10::DeviceIndex device, BlockPool& pool, const c10::Stream& stream,
+                      size_t size) {
+  bool released_idle = false;
+  bool released_all = false;
+  while (true) {
+    Block* target = unmapped_block(state, device, pool, stream, size);
+    if (target == nullptr) {
+      return nullptr;
+    }
+    ExpandableSegment& segment = *target->expandable;
+    Block* before = target->prev;
+    if (before == nullptr || !before->mapped || !before->is_cached() || before->size >= size) {
+      before = nullptr;
+    }
+    const size_t granularity = segment.granularity();
+    const size_t missing = size - (before != nullptr ? before->size : 0);
+    const size_t bytes = (missing + granularity - 1) / granularity * granularity;
+    if (!released_idle && state.capturing.empty() && above_peak(state, bytes)) {
+      released_idle = true;
+      release_idle(state, device, false, bytes);
+      continue; // blocks may have merged: look again
+    }
+    const auto offset = static_cast<size_t>(static_cast<char*>(target->ptr) - segment.base());
+    if (current(state.stats.reserved_bytes) + bytes <= state.allowed_bytes && segment.map(offset, bytes)) {
+      take_from_pool(state, target);
+      if (bytes < target->size) {
+        put_in_pool(state, split_block(target, bytes));
+      }
+      target->mapped = true;
+      state.stats.num_device_alloc++;
+      stat_add(state.stats.reserved_bytes, pool, bytes);
+      if (history::recording()) {
+        history::record(device, history::Action::segment_map, target->ptr, bytes, stream.id(), nullptr);
+      }
+      if (before != nullptr) {
+        take_from_pool(state, before);
+        absorb_next(before);
+        target = before;
+      }
+      return target;
+    }
+    if (released_all || !state.capturing.empty()) {
+      out_of_memory(state, device, size);
+    }
+    released_all = true;
+    state.stats.num_alloc_retries++;
+    release_cached(state, device);
+  }
+}
+
 // With state.mutex held: a block of `size` bytes for `stream`, from the cache or a new segment.
 Block* allocate_block(DeviceState& state, c10::DeviceIndex device, const c10::Stream& stream, size_t size,
                       size_t nbytes, const AllocatorOptions& options, const history::Context& context) {
@@ -446,9 +671,14 @@ Block* allocate_block(DeviceState& state, c10::DeviceIndex device, const c10::St
     if (pool == &state.large) {
       collect_garbage(state, device, options);
     }
-    block = new_segment(state, device, *pool, stream, size, options);
-    if (history::recording()) {
-      history::record(device, history::Action::segment_alloc, block->ptr, block->size, stream.id(), context);
+    if (options.expandable_segments && pool_id == kNoPool) {
+      block = map_expandable(state, device, *pool, stream, size);
+    }
+    if (block == nullptr) {
+      block = new_segment(state, device, *pool, stream, size, options);
+      if (history::recording()) {
+        history::record(device, history::Action::segment_alloc, block->ptr, block->size, stream.id(), context);
+      }
     }
   }
   if (should_split(*block, size, options)) {
@@ -690,31 +920,41 @@ std::vector<history::SegmentState> snapshot_segments() {
     std::sort(firsts.begin(), firsts.end(),
               [](const Block* a, const Block* b) { return std::less<const void*>()(a->ptr, b->ptr); });
     for (const Block* first : firsts) {
-      history::SegmentState segment;
-      segment.device = device;
-      segment.address = reinterpret_cast<uintptr_t>(first->ptr);
-      segment.stream = first->stream.id();
-      segment.is_small = first->pool->is_small;
-      for (const auto& [id, pool] : state.pools) {
-        if (first->pool == &pool.small || first->pool == &pool.large) {
-          segment.pool_id = {id.first, id.second};
+      // An expandable segment reports each of its mapped runs as a segment (as CUDA's snapshot does).
+      for (const Block* run = first; run != nullptr;) {
+        if (!run->mapped) {
+          run = run->next;
+          continue;
         }
+        history::SegmentState segment;
+        segment.device = device;
+        segment.address = reinterpret_cast<uintptr_t>(run->ptr);
+        segment.stream = run->stream.id();
+        segment.is_small = run->pool->is_small;
+        segment.is_expandable = run->expandable != nullptr;
+        for (const auto& [id, pool] : state.pools) {
+          if (run->pool == &pool.small || run->pool == &pool.large) {
+            segment.pool_id = {id.first, id.second};
+          }
+        }
+        const Block* block = run;
+        for (; block != nullptr && block->mapped; block = block->next) {
+          history::BlockState entry;
+          entry.address = reinterpret_cast<uintptr_t>(block->ptr);
+          entry.size = block->size;
+          entry.requested = block->requested;
+          if (block->allocated) {
+            entry.state = "active_allocated";
+          } else if (block->pending_events > 0) {
+            entry.state = "active_awaiting_free"; // freed, but another stream still uses it (record_stream)
+          } // else "inactive"
+          entry.context = block->context;
+          segment.total_size += block->size;
+          segment.blocks.push_back(std::move(entry));
+        }
+        segments.push_back(std::move(segment));
+        run = block;
       }
-      for (const Block* block = first; block != nullptr; block = block->next) {
-        history::BlockState entry;
-        entry.address = reinterpret_cast<uintptr_t>(block->ptr);
-        entry.size = block->size;
-        entry.requested = block->requested;
-        if (block->allocated) {
-          entry.state = "active_allocated";
-        } else if (block->pending_events > 0) {
-          entry.state = "active_awaiting_free"; // freed, but another stream still uses it (record_stream)
-        } // else "inactive"
-        entry.context = block->context;
-        segment.total_size += block->size;
-        segment.blocks.push_back(std::move(entry));
-      }
-      segments.push_back(std::move(segment));
     }
   }
   return segments;

@@ -298,9 +298,6 @@ AllocatorOptions read_options() {
   AllocatorOptions options = options_from_torch();
   // This device's own variable, on top.
   OptionParser(kDeviceVariable, environment(kDeviceVariable)).parse(options);
-  if (options.expandable_segments) {
-    TORCH_WARN_ONCE("mydevice allocator: expandable_segments is not supported yet; using ordinary segments");
-  }
   return options;
 }
 

@@ -83,6 +83,10 @@ const char* action_name(Action action) {
       return "segment_alloc";
     case Action::segment_free:
       return "segment_free";
+    case Action::segment_map:
+      return "segment_map";
+    case Action::segment_unmap:
+      return "segment_unmap";
     case Action::oom:
       return "oom";
   }
@@ -215,7 +219,7 @@ PyObject* segment_dict(const SegmentState& segment, const Symbolized& symbolized
   set_item(dict.object, "allocated_size", py_int(allocated));
   set_item(dict.object, "active_size", py_int(active));
   set_item(dict.object, "requested_size", py_int(requested));
-  set_item(dict.object, "is_expandable", PyBool_FromLong(0));
+  set_item(dict.object, "is_expandable", PyBool_FromLong(segment.is_expandable ? 1 : 0));
   set_item(dict.object, "frames", PyList_New(0));
   set_item(dict.object, "blocks", blocks.release());
   return dict.release();

@@ -38,7 +38,17 @@ typedef struct _object PyObject;
 namespace torch_mydevice::history {
 
 // The actions of a trace entry, named as in torch.cuda.memory._snapshot()'s "device_traces".
-enum class Action : uint8_t { alloc, free_requested, free_completed, segment_alloc, segment_free, oom };
+// segment_map and segment_unmap: memory mapped into or unmapped from an expandable segment (as CUDA records them).
+enum class Action : uint8_t {
+  alloc,
+  free_requested,
+  free_completed,
+  segment_alloc,
+  segment_free,
+  segment_map,
+  segment_unmap,
+  oom
+};
 
 using Context = std::shared_ptr<c10::GatheredContext>;
 
@@ -91,6 +101,7 @@ struct SegmentState {
   size_t total_size = 0;
   c10::StreamId stream = 0;
   bool is_small = false;
+  bool is_expandable = false; // a mapped run of an expandable segment
   std::pair<unsigned long long, unsigned long long> pool_id{0, 0};
   std::vector<BlockState> blocks;
 };

@@ -21,27 +21,31 @@ size_t segment_size(size_t size) {
   if (size <= kSmallSize) {
     return kSmallBuffer;
   }
-  if (size < kMinLargeAlloc) {
-    return kLargeBuffer;
-  }
   return (size + kRoundLarge - 1) / kRoundLarge * kRoundLarge;
 }
 
 Block* find_free_block(BlockPool& pool, const c10::Stream& stream, size_t size, const AllocatorOptions& options) {
   ++pool.lookups;
   Block key(stream.device_index(), stream, size, nullptr, &pool);
-  const auto it = pool.blocks.lower_bound(&key);
-  if (it == pool.blocks.end() || (pool.blocks.key_comp().by_stream && (*it)->stream != stream)) {
-    return nullptr;
+  for (auto it = pool.blocks.lower_bound(&key); it != pool.blocks.end(); ++it) {
+    Block* block = *it;
+    if (pool.blocks.key_comp().by_stream && block->stream != stream) {
+      return nullptr; // past this stream's blocks
+    }
+    if (size < options.max_split_size && block->size >= options.max_split_size) {
+      return nullptr; // an oversize block would be wasted on a smaller request (and so would every larger one)
+    }
+    if (size >= options.max_split_size && block->size - size >= options.max_non_split_rounding_size) {
+      return nullptr; // too much larger: the rest would be lost while the block is in use
+    }
+    const bool whole_segment = !block->is_split() && block->expandable == nullptr;
+    if (!pool.is_small && whole_segment && block->size < options.max_split_size &&
+        block->size - size > kWholeSegmentSlack) {
+      continue; // kept whole for a request of its size, or for the peak rule to free
+    }
+    return block;
   }
-  Block* block = *it;
-  if (size < options.max_split_size && block->size >= options.max_split_size) {
-    return nullptr; // an oversize block would be wasted on a smaller request
-  }
-  if (size >= options.max_split_size && block->size - size >= options.max_non_split_rounding_size) {
-    return nullptr; // too much larger: the rest would be lost while the block is in use
-  }
-  return block;
+  return nullptr;
 }
 
 bool should_split(const Block& block, size_t size, const AllocatorOptions& options) {
@@ -55,6 +59,8 @@ bool should_split(const Block& block, size_t size, const AllocatorOptions& optio
 Block* split_block(Block* block, size_t size) {
   auto* rest = new Block(block->device, block->stream, block->size - size, static_cast<char*>(block->ptr) + size,
                          block->pool);
+  rest->expandable = block->expandable;
+  rest->mapped = block->mapped;
   rest->prev = block;
   rest->next = block->next;
   if (rest->next != nullptr) {

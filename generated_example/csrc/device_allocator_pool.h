@@ -3,14 +3,19 @@
 #pragma once
 
 // The blocks and pools of the device caching allocator (device_allocator.cc), and its size policy: CUDA's, so that
-// a model's memory behaves here as users know it from CUDA.
+// a model's memory behaves here as users know it from CUDA, but for the size of large segments and one reuse rule
+// that keep fragmentation lower (benchmarks/bench_fragmentation.py).
 //
 // A *segment* is one Driver::malloc. It is carved into *blocks*: an allocation takes the front of a free block
 // and the rest stays free (a split); a freed block merges with free neighbours of the same segment, so a segment
 // whose tensors are all gone is one free block again, which empty_cache() can return to the device.
 // Requests of at most 1 MiB come from the small pool, whose segments are 2 MiB; larger ones from the large pool,
-// whose segments are 20 MiB below 10 MiB requests and the request rounded up to 2 MiB above. Keeping small and
-// large apart stops short-lived small tensors from pinning large segments.
+// whose segments are the request rounded up to 2 MiB. Keeping small and large apart stops short-lived small
+// tensors from pinning large segments. (CUDA's large pool shares 20 MiB segments among requests below 10 MiB, to
+// call cudaMalloc less often; a 20 MiB segment that one small live block holds keeps the rest reserved.)
+// With expandable_segments:True a segment is instead an ExpandableSegment (device_allocator_expandable.h): its
+// blocks cover a whole reserved address range, and those of its parts that have no memory mapped are *unmapped*
+// blocks, kept apart from the free blocks that serve requests.
 #include "device_allocator_config.h"
 #include "version.h"
 
@@ -29,11 +34,11 @@ namespace torch_mydevice {
 constexpr size_t kMinBlockSize = 512;            // every size is a multiple of this
 constexpr size_t kSmallSize = kMiB;              // the largest request the small pool serves
 constexpr size_t kSmallBuffer = 2 * kMiB;        // the segment size of the small pool
-constexpr size_t kMinLargeAlloc = 10 * kMiB;     // large requests below this share 20 MiB segments
-constexpr size_t kLargeBuffer = 20 * kMiB;
-constexpr size_t kRoundLarge = 2 * kMiB;         // larger segments are multiples of this
+constexpr size_t kRoundLarge = 2 * kMiB;         // large segments are multiples of this
+constexpr size_t kWholeSegmentSlack = 2 * kMiB;  // how much larger than a request a whole cached segment may be
 
 struct BlockPool;
+class ExpandableSegment;
 
 struct Block {
   c10::DeviceIndex device = 0;
@@ -49,6 +54,8 @@ struct Block {
   std::unordered_set<c10::Stream> used_on; // other streams the block was used on (record_stream)
   uint64_t cached_at = 0;   // pool->lookups when the block became free (its age, for garbage collection)
   std::shared_ptr<c10::GatheredContext> context; // where it was allocated, while memory history is recorded
+  ExpandableSegment* expandable = nullptr; // the expandable segment the block is part of, if any
+  bool mapped = true;       // false: a part of an expandable segment without memory (never allocated)
 
   Block(c10::DeviceIndex d, c10::Stream s, size_t n, void* p, BlockPool* owner)
       : device(d), stream(s), size(n), ptr(p), pool(owner) {}
@@ -80,11 +87,13 @@ struct BlockOrder {
 };
 
 struct BlockPool {
-  BlockPool(bool small_blocks, bool per_stream) : blocks(BlockOrder{per_stream}), is_small(small_blocks) {}
+  BlockPool(bool small_blocks, bool per_stream)
+      : blocks(BlockOrder{per_stream}), unmapped(BlockOrder{per_stream}), is_small(small_blocks) {}
   BlockPool(const BlockPool&) = delete;
   BlockPool& operator=(const BlockPool&) = delete;
 
-  std::set<Block*, BlockOrder> blocks; // the free blocks
+  std::set<Block*, BlockOrder> blocks;   // the free blocks
+  std::set<Block*, BlockOrder> unmapped; // the unmapped blocks of expandable segments
   const bool is_small;
   uint64_t lookups = 0; // searches so far: the clock that garbage collection measures ages with
 };
@@ -98,14 +107,19 @@ size_t segment_size(size_t size);
 
 // The smallest free block of `pool` for a request of `size` on `stream`, or nullptr. A block of at least
 // max_split_size is never split, so it serves only requests of at least that size and at most
-// max_non_split_rounding_size smaller than itself; smaller requests never take one.
+// max_non_split_rounding_size smaller than itself; smaller requests never take one. In the large pool, a cached
+// block that is a whole segment serves only requests at most kWholeSegmentSlack smaller than itself (a split part
+// serves any that fits): split for a much smaller request, one live block would keep the whole segment reserved,
+// while kept whole it is freed by the peak rule (device_allocator.cc) when it serves nothing. The search steps
+// over such segments, which the peak rule keeps few.
 Block* find_free_block(BlockPool& pool, const c10::Stream& stream, size_t size, const AllocatorOptions& options);
 
 // Whether the rest of `block` after `size` bytes is worth keeping as a free block of its own: any rest in the
 // small pool; in the large pool, more than 1 MiB (the small pool serves less), unless the request is oversize.
 bool should_split(const Block& block, size_t size, const AllocatorOptions& options);
 
-// Cuts `block` after `size` bytes; returns the rest, a new free block linked after it (not in any pool yet).
+// Cuts `block` after `size` bytes; returns the rest, a new free block linked after it (not in any pool yet), of
+// the same segment (and mapped state).
 Block* split_block(Block* block, size_t size);
 
 // Absorbs the free block that follows `block` in its segment; deletes it.

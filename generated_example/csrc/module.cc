@@ -385,6 +385,15 @@ PyObject* get_memory_fraction_py(PyObject*, PyObject* arg) {
   MYDEVICE_PY_END(nullptr)
 }
 
+// Whether the driver adapter has the virtual memory functions expandable_segments:True needs (driver.h section 11);
+// asks the started runtime (a driver may tell per device, as CUDA does).
+PyObject* driver_supports_virtual_memory_py(PyObject*, PyObject*) {
+  MYDEVICE_PY_BEGIN
+  lazy_init();
+  return PyBool_FromLong(driver::get().supports_virtual_memory() ? 1 : 0);
+  MYDEVICE_PY_END(nullptr)
+}
+
 // torch.mydevice.memory._record_memory_history: the settings memory.py parsed from CUDA's arguments
 // (enabled, trace, alloc_stacks, trace_alloc_stacks, trace_free_stacks, cpp_frames, max_entries, skip, clear_history).
 PyObject* record_memory_history_py(PyObject*, PyObject* args) {
@@ -484,6 +493,7 @@ PyMethodDef methods[] = {
     {"_get_memory_fraction", get_memory_fraction_py, METH_O, nullptr},
     {"_record_memory_history", record_memory_history_py, METH_VARARGS, nullptr},
     {"_memory_snapshot", memory_snapshot_py, METH_NOARGS, nullptr},
+    {"_driver_supports_virtual_memory", driver_supports_virtual_memory_py, METH_NOARGS, nullptr},
     {"_cpu_convolution_backward_data_is_wrong", cpu_convolution_backward_data_is_wrong_py, METH_NOARGS, nullptr},
     {"_torch_features", torch_features_py, METH_NOARGS, "The probed torch features this module was compiled with."},
     {"_host_empty_cache", host_empty_cache, METH_NOARGS, nullptr},

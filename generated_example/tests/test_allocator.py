@@ -115,23 +115,30 @@ def test_blocks_are_split_from_a_segment_and_merged_back():
 
 def test_a_large_cached_block_is_split_and_reused():
     check_fresh("""
-        a = empty(12 * MiB)  # 10 MiB or more: a segment of its own (rounded to 2 MiB)
+        a = empty(23 * MiB // 2)  # large (over 1 MiB): a segment of its own size, rounded up to 2 MiB (12 MiB)
+        assert stat("reserved_bytes.large_pool.current") == 12 * MiB
         base = a.data_ptr()
         del a
-        b = empty(4 * MiB)  # the cached 12 MiB block, split
-        c = empty(6 * MiB)  # the rest of it, split again
-        assert (b.data_ptr(), c.data_ptr()) == (base, base + 4 * MiB)
+        b = empty(21 * MiB // 2)  # at most 2 MiB smaller than the cached whole segment: takes it, split
+        c = empty(5 * MiB // 4)  # a split part serves any request that fits
+        assert (b.data_ptr(), c.data_ptr()) == (base, base + 21 * MiB // 2)
         assert stat("num_device_alloc") == 1 and stat("segment.large_pool.current") == 1
-        assert stat("inactive_split_bytes.large_pool.current") == 2 * MiB
-        assert stat("allocated_bytes.large_pool.current") == 10 * MiB
+        # c's block keeps the last 256 KiB: too little for a large request (the small pool serves those).
+        assert stat("allocated_bytes.large_pool.current") == 12 * MiB
+        d = empty(4 * MiB)
+        del d  # a cached whole 4 MiB segment
+        e = empty(3 * MiB // 2)  # 2.5 MiB smaller: not split for it (one small tensor would keep it reserved)
+        assert stat("num_device_alloc") == 3
+        # The new segment would have raised the reserved memory above its peak: the idle 4 MiB segment went first.
+        assert stat("num_device_free") == 1 and stat("reserved_bytes.large_pool.current") == 14 * MiB
     """)
 
 
 def test_sizes_are_rounded_to_512_bytes_by_default():
     check_fresh("""
-        x = empty(1_200_000)
-        assert stat("allocated_bytes.all.current") == 1_200_128  # the next multiple of 512
-        assert stat("requested_bytes.all.current") == 1_200_000
+        x = empty(600_000)  # the small pool: the block is split from its segment, as rounded
+        assert stat("allocated_bytes.all.current") == 600_064  # the next multiple of 512
+        assert stat("requested_bytes.all.current") == 600_000
         assert stat("max_split_size") == -1  # no limit
     """)
 
@@ -139,14 +146,14 @@ def test_sizes_are_rounded_to_512_bytes_by_default():
 def test_roundup_power2_divisions():
     # [1:2,>:8]: sizes below 2 MiB in 2 steps per power of two, everything from 2 MiB up in 8.
     check_fresh("""
-        x = empty(1_200_000)  # between 1 and 2 MiB, steps of 512 KiB
-        assert stat("allocated_bytes.all.current") == 1536 * 1024
-        y = empty(5_000_000)  # between 4 and 8 MiB, steps of 512 KiB
-        assert stat("allocated_bytes.all.current") == 1536 * 1024 + 5 * MiB
+        x = empty(600_000)  # between 512 KiB and 1 MiB, steps of 256 KiB
+        assert stat("allocated_bytes.all.current") == 768 * 1024
+        y = empty(4_500_000)  # between 4 and 8 MiB, steps of 512 KiB; split from a 6 MiB segment
+        assert stat("allocated_bytes.all.current") == 768 * 1024 + 9 * MiB // 2
     """, PYTORCH_MYDEVICE_ALLOC_CONF="roundup_power2_divisions:[1:2,>:8]")
     check_fresh("""
-        x = empty(1_200_000)  # one number: every interval, 4 steps of 256 KiB here
-        assert stat("allocated_bytes.all.current") == 1280 * 1024
+        x = empty(600_000)  # one number: every interval, 4 steps of 128 KiB here
+        assert stat("allocated_bytes.all.current") == 640 * 1024
     """, PYTORCH_MYDEVICE_ALLOC_CONF="roundup_power2_divisions:4")
 
 
@@ -168,7 +175,7 @@ def test_max_split_size_keeps_oversize_blocks_whole():
         del d
         e = empty(40 * MiB)  # 24 MiB less than the cached 64 MiB block: over max_non_split_rounding_mb (20)
         assert e.data_ptr() != cached
-        assert stat("num_device_alloc") == 5  # 256, 40, 20 (for b), 64, 40 MiB
+        assert stat("num_device_alloc") == 5  # 256, 40, 4 (for b), 64, 40 MiB
     """, PYTORCH_MYDEVICE_ALLOC_CONF="max_split_size_mb:32")
 
 
@@ -220,8 +227,8 @@ def test_a_bad_option_is_an_error_naming_it(setting, named):
 def test_pytorch_alloc_conf_is_read_through_torch():
     # torch's AcceleratorAllocatorConfig parses PYTORCH_ALLOC_CONF; the device's own variable overrides it.
     check_fresh("""
-        x = empty(1_200_000)
-        assert stat("allocated_bytes.all.current") == 1280 * 1024  # roundup_power2_divisions:4
+        x = empty(600_000)
+        assert stat("allocated_bytes.all.current") == 640 * 1024  # roundup_power2_divisions:4
         assert stat("max_split_size") == 64 * MiB
     """, PYTORCH_ALLOC_CONF="max_split_size_mb:64,roundup_power2_divisions:4")
     check_fresh("""
@@ -262,21 +269,105 @@ def test_per_process_memory_fraction_is_enforced():
         torch.mydevice.set_per_process_memory_fraction(1)
 
 
-def test_out_of_memory_from_fragmentation_suggests_max_split_size():
+@pytest.mark.parametrize("expandable", [False, True])
+def test_out_of_memory_from_fragmentation_suggests_a_remedy(expandable):
     result = run_fresh("""
+        empty(110 * MiB)  # a high peak first (no segment is freed to stay under it)
+        torch.mydevice.empty_cache()
         total = torch.mydevice.get_device_properties(0).total_memory
         torch.mydevice.set_per_process_memory_fraction(110 * MiB / total)
-        blocks = [empty(4 * MiB) for _ in range(25)]  # five 20 MiB segments, five blocks each
-        kept = blocks[::5]  # one block per segment keeps it from going back to the device
+        blocks = [empty(37 * MiB // 2) for _ in range(5)]  # five 20 MiB segments, split after 18.5 MiB
+        kept = [empty(3 * MiB // 2) for _ in range(5)]  # the 1.5 MiB rests: they keep the segments reserved
         del blocks
         try:
             empty(30 * MiB)
         except torch.OutOfMemoryError as e:
             print(e)
-    """)
+    """, PYTORCH_MYDEVICE_ALLOC_CONF=f"expandable_segments:{expandable}")
     assert result.returncode == 0, result.stderr
-    assert "80.00 MiB is reserved by PyTorch but unallocated" in result.stdout, result.stdout
-    assert "try setting max_split_size_mb" in result.stdout, result.stdout
+    if expandable and torch.mydevice.memory._expandable_segments_supported():
+        # The free granules between the kept blocks were unmapped: 92.5 MiB back, enough for the 30 MiB.
+        assert "out of memory" not in result.stdout, result.stdout
+        return
+    assert "92.50 MiB is reserved by PyTorch but unallocated" in result.stdout, result.stdout
+    # The variable named is the one this torch reads first (PYTORCH_ALLOC_CONF where torch parses it); with
+    # expandable_segments:True already set (on a driver without virtual memory), only max_split_size_mb is left.
+    remedy = "max_split_size_mb:N" if expandable else "expandable_segments:True (or max_split_size_mb:N)"
+    assert f"ALLOC_CONF={remedy} to avoid fragmentation" in result.stdout, result.stdout
+
+
+EXPANDABLE = {"PYTORCH_MYDEVICE_ALLOC_CONF": "expandable_segments:True"}
+
+
+def require_virtual_memory():
+    # Asked at run time, not at collection: asking starts the device runtime.
+    if not torch.mydevice.memory._expandable_segments_supported():
+        pytest.skip("the driver adapter has no virtual memory (csrc/driver/driver.h section 11): expandable_segments "
+                    "falls back to ordinary segments (test_expandable_segments_fall_back_without_virtual_memory)")
+
+
+def test_expandable_segments_map_memory_as_tensors_need_it():
+    require_virtual_memory()
+    check_fresh("""
+        a = [empty(4 * MiB) for _ in range(10)]
+        base = a[0].data_ptr()
+        assert [t.data_ptr() - base for t in a] == [i * 4 * MiB for i in range(10)]  # one growing range
+        assert stat("segment.all.current") == 1 and stat("reserved_bytes.all.current") == 40 * MiB
+        kept = a[::5]  # blocks 0 and 5 stay
+        del a
+        assert stat("reserved_bytes.all.current") == 40 * MiB  # cached until released
+        torch.mydevice.empty_cache()
+        assert stat("reserved_bytes.all.current") == 8 * MiB  # the free granules between and after them unmapped
+        x = empty(30 * MiB)  # the 16 MiB gap is too small: mapped after block 5
+        assert x.data_ptr() == base + 24 * MiB and stat("reserved_bytes.all.current") == 38 * MiB
+        y = empty(12 * MiB)  # fits the gap
+        assert y.data_ptr() == base + 4 * MiB and stat("reserved_bytes.all.current") == 50 * MiB
+        s = empty(1000)  # small requests have an expandable segment of their own
+        assert stat("segment.all.current") == 2 and stat("reserved_bytes.small_pool.current") == 2 * MiB
+        segments = [seg for seg in torch.mydevice.memory_snapshot() if seg["device"] == 0]
+        assert segments and all(seg["is_expandable"] for seg in segments)
+        assert sum(seg["total_size"] for seg in segments) == 52 * MiB
+        del kept, x, y, s
+        torch.mydevice.empty_cache()
+        assert stat("reserved_bytes.all.current") == 0 and stat("segment.all.current") == 0
+    """, **EXPANDABLE)
+
+
+def test_expandable_segments_keep_reserved_memory_close_to_allocated():
+    require_virtual_memory()
+    # Random sizes freed in random order: an expandable segment gives the granules of every gap back before its
+    # reserved memory grows past its peak.
+    result = run_fresh("""
+        import random
+        rng = random.Random(0)
+        live = []
+        for _ in range(600):
+            if live and (len(live) >= 32 or rng.random() < 0.45):
+                live.pop(rng.randrange(len(live)))
+            else:
+                live.append(empty(rng.randint(1, 8 * MiB)))
+        print(stat("reserved_bytes.all.peak") / stat("allocated_bytes.all.peak"))
+    """, **EXPANDABLE)
+    assert result.returncode == 0, result.stderr
+    assert float(result.stdout) <= 1.15, result.stdout
+
+
+def test_expandable_segments_fall_back_without_virtual_memory():
+    result = run_fresh("""
+        import warnings
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            a, b = empty(4 * MiB), empty(4 * MiB)
+            c = empty(4 * MiB)
+        print(sum("virtual memory" in str(w.message) for w in caught))
+        print(stat("segment.all.current"), stat("reserved_bytes.all.current") // MiB)
+    """, **EXPANDABLE)
+    assert result.returncode == 0, result.stderr
+    if torch.mydevice.memory._expandable_segments_supported():
+        assert result.stdout.split() == ["0", "1", "12"], result.stdout + result.stderr  # one expandable segment
+    else:
+        # One warning, once; ordinary segments (one of 4 MiB for each tensor).
+        assert result.stdout.split() == ["1", "3", "12"], result.stdout + result.stderr
 
 
 def test_record_stream_delays_reuse_until_the_stream_is_done():

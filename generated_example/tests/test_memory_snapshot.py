@@ -15,6 +15,7 @@ import torch
 DEVICE = "mydevice"
 memory = torch.mydevice.memory
 MiB = 1 << 20
+LARGE = 37 * MiB // 2  # 18.5 MiB: a segment of 20 MiB (large requests are rounded up to 2 MiB), split
 
 
 @pytest.fixture(autouse=True)
@@ -35,7 +36,7 @@ def _allocate_small():
 
 
 def _allocate_large():
-    return torch.empty(3 * MiB, dtype=torch.uint8, device=DEVICE)  # the large pool
+    return torch.empty(LARGE, dtype=torch.uint8, device=DEVICE)  # the large pool
 
 
 def _actions(snapshot, device=0):
@@ -66,7 +67,7 @@ def test_trace_records_allocations_and_frees_with_python_frames():
     del small
     snapshot = memory._snapshot()
     assert _actions(snapshot) == [("segment_alloc", 2 * MiB), ("alloc", 4000), ("segment_alloc", 20 * MiB),
-                                  ("alloc", 3 * MiB), ("free_requested", 4000), ("free_completed", 4000)]
+                                  ("alloc", LARGE), ("free_requested", 4000), ("free_completed", 4000)]
     entries = snapshot["device_traces"][0]
     assert entries[1]["addr"] == small_addr and entries[3]["addr"] == large_addr
     assert all(e["stream"] == torch.mydevice.current_stream().stream_id for e in entries)
@@ -99,7 +100,7 @@ def test_snapshot_segments_match_memory_stats():
     assert sorted(allocated) == sorted(t.data_ptr() for t in keep)
     assert allocated[keep[0].data_ptr()]["requested_size"] == 4000
     assert allocated[keep[0].data_ptr()]["size"] == 4096  # rounded to 512 bytes
-    assert allocated[keep[1].data_ptr()]["requested_size"] == 3 * MiB
+    assert allocated[keep[1].data_ptr()]["requested_size"] == LARGE
     assert all(b["frames"][0]["name"] in ("_allocate_small", "_allocate_large") for b in allocated.values())
     assert memory._snapshot()["device_traces"][0] == []  # "state": no trace
 
@@ -168,7 +169,7 @@ def test_dump_snapshot_pickles_the_snapshot(dumped):
     _, snapshot, keep, addresses = dumped
     assert set(snapshot) == {"segments", "device_traces"}
     allocs = [e for e in snapshot["device_traces"][0] if e["action"] == "alloc"]
-    assert [e["size"] for e in allocs] == [4000, 4000, 3 * MiB]
+    assert [e["size"] for e in allocs] == [4000, 4000, LARGE]
     assert {e["addr"] for e in allocs} >= set(addresses)
 
 
@@ -178,7 +179,7 @@ def test_memory_viz_stats_summarises_the_segments(dumped):
     # segsum: the 20 MiB large segment drawn, totals of every segment (it checks they add up itself).
     assert "segments: 2\n" in out
     assert "total_reserved: 22.0MiB\n" in out
-    allocated = 4000 + 3 * MiB  # requested sizes: the rest of each block counts as internal free
+    allocated = 4000 + LARGE  # requested sizes: the rest of each block counts as internal free
     assert f"total_allocated: {allocated / MiB:.1f}MiB\n" in out
     assert "20.0MiB allocated" in out
 
@@ -194,7 +195,7 @@ def test_memory_viz_trace_replays_the_allocations(dumped):
     assert lines[3] == "b = a[0:3.9KiB]"
     assert lines[4] == "c = a[4096:3.9KiB]"
     assert lines[5].startswith("d = cudaMalloc(") and lines[5].endswith(", 20.0MiB)")
-    assert lines[6] == "e = d[0:3.0MiB]"
+    assert lines[6] == "e = d[0:18.5MiB]"
     assert lines[7] == "del c # 3.9KiB"
     assert lines[8] == "# free completed for c 3.9KiB"
     assert lines[9].startswith("TOTAL MEM: ")

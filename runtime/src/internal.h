@@ -182,6 +182,7 @@ struct Device {
   int index = 0;
   accelsimDeviceProp prop{};
   bool host_access = true;  // false with ACCELSIM_HOST_ACCESS=0: kernels are refused
+  bool virtual_memory = true;  // false with ACCELSIM_VIRTUAL_MEMORY=0: accelsimMem* are refused
   Arena arena;
   Stream* default_stream = nullptr;
   std::atomic<int> captures{0};  // streams of this device that are capturing

@@ -59,6 +59,11 @@ accelsimError_t deviceOfRange(const void* ptr, const char* call, Device** device
   if (*device == nullptr) return fail(accelsimErrorInvalidValue, "%s: %p is not a device address", call, ptr);
   return accelsimSuccess;
 }
+
+accelsimError_t noVirtualMemory(const Device* d, const char* call) {
+  return fail(accelsimErrorNotSupported, "%s: device %d has no virtual memory management (ACCELSIM_VIRTUAL_MEMORY=0)",
+              call, d->index);
+}
 }  // namespace
 
 accelsimError_t accelsimMemGetGranularity(size_t* granularity) {
@@ -72,6 +77,7 @@ accelsimError_t accelsimMemAddressReserve(void** ptr, size_t size) {
   *ptr = nullptr;
   Device* d = nullptr;
   if (accelsimError_t e = getCurrentDevice(&d); e != accelsimSuccess) return e;
+  if (!d->virtual_memory) return noVirtualMemory(d, "accelsimMemAddressReserve");
   return d->arena.reserve(size, ptr);
 }
 
@@ -86,6 +92,7 @@ accelsimError_t accelsimMemCreate(accelsimMemHandle_t* handle, size_t size) {
   *handle = nullptr;
   Device* d = nullptr;
   if (accelsimError_t e = getCurrentDevice(&d); e != accelsimSuccess) return e;
+  if (!d->virtual_memory) return noVirtualMemory(d, "accelsimMemCreate");
   uint64_t id = 0;
   if (accelsimError_t e = d->arena.create(size, &id); e != accelsimSuccess) return e;
   *handle = makeHandle(d->index, id);

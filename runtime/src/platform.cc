@@ -68,6 +68,9 @@ void initialize() {
   // ACCELSIM_HOST_ACCESS=0: a discrete device whose memory host code cannot reach (no kernels run).
   const char* host_access_env = std::getenv("ACCELSIM_HOST_ACCESS");
   const bool host_access = host_access_env == nullptr || std::strcmp(host_access_env, "0") != 0;
+  // ACCELSIM_VIRTUAL_MEMORY=0: a device without virtual memory management (accelsimMem* are not supported).
+  const char* virtual_memory_env = std::getenv("ACCELSIM_VIRTUAL_MEMORY");
+  const bool virtual_memory = virtual_memory_env == nullptr || std::strcmp(virtual_memory_env, "0") != 0;
   auto rt = std::make_unique<Runtime>();
   rt->config = config;
   for (int i = 0; i < config.device_count; ++i) {
@@ -75,6 +78,7 @@ void initialize() {
     dev->index = i;
     dev->prop = config.prop;
     dev->host_access = host_access;
+    dev->virtual_memory = virtual_memory;
     if (accelsimError_t e = dev->arena.init(i, config.prop.total_memory); e != accelsimSuccess) {
       g_init_error = e;
       std::snprintf(g_init_message, sizeof g_init_message, "%s", accelsimGetLastErrorMessage());
@@ -221,6 +225,15 @@ accelsimError_t accelsimDeviceGetHostAccess(int* host_access, int device) {
   Device* d = nullptr;
   if (accelsimError_t e = getDevice(device, &d); e != accelsimSuccess) return e;
   *host_access = d->host_access ? 1 : 0;
+  return accelsimSuccess;
+}
+
+accelsimError_t accelsimDeviceGetVirtualMemorySupport(int* supported, int device) {
+  if (supported == nullptr)
+    return fail(accelsimErrorInvalidValue, "accelsimDeviceGetVirtualMemorySupport: supported is NULL");
+  Device* d = nullptr;
+  if (accelsimError_t e = getDevice(device, &d); e != accelsimSuccess) return e;
+  *supported = d->virtual_memory ? 1 : 0;
   return accelsimSuccess;
 }
 

@@ -22,6 +22,12 @@ class VirtualMemory : public ::testing::Test {
   }
 };
 
+TEST_F(VirtualMemory, DevicesManageVirtualMemoryByDefault) {
+  int supported = 0;
+  ASSERT_OK(accelsimDeviceGetVirtualMemorySupport(&supported, 0));
+  EXPECT_EQ(supported, 1);
+}
+
 TEST_F(VirtualMemory, GranularityIsTwoMebibytes) {
   size_t granularity = 0;
   ASSERT_OK(accelsimMemGetGranularity(&granularity));

@@ -203,6 +203,46 @@ class AccelsimDriver final : public Driver {
     return status_of(accelsimMemGetInfo(free_bytes, total_bytes));
   }
 
+  // Virtual memory (section 11): accelsim's cuMem*-shaped calls (expandable segments), where the device has them
+  // (ACCELSIM_VIRTUAL_MEMORY=0 makes devices without).
+  bool supports_virtual_memory() override {
+    int device = 0;
+    int supported = 0;
+    return accelsimGetDevice(&device) == accelsimSuccess &&
+           accelsimDeviceGetVirtualMemorySupport(&supported, device) == accelsimSuccess && supported != 0;
+  }
+
+  Status mem_granularity(std::size_t* bytes) override {
+    return status_of(accelsimMemGetGranularity(bytes));
+  }
+
+  Status mem_address_reserve(void** ptr, std::size_t size) override {
+    return status_of(accelsimMemAddressReserve(ptr, size));
+  }
+
+  Status mem_address_free(void* ptr, std::size_t size) override {
+    return status_of(accelsimMemAddressFree(ptr, size));
+  }
+
+  Status mem_create(MemHandle* handle, std::size_t size) override {
+    accelsimMemHandle_t created = nullptr;
+    const Status status = status_of(accelsimMemCreate(&created, size));
+    *handle = reinterpret_cast<MemHandle>(created);
+    return status;
+  }
+
+  Status mem_release(MemHandle handle) override {
+    return status_of(accelsimMemRelease(reinterpret_cast<accelsimMemHandle_t>(handle)));
+  }
+
+  Status mem_map(void* ptr, std::size_t size, MemHandle handle) override {
+    return status_of(accelsimMemMap(ptr, size, reinterpret_cast<accelsimMemHandle_t>(handle)));
+  }
+
+  Status mem_unmap(void* ptr, std::size_t size) override {
+    return status_of(accelsimMemUnmap(ptr, size));
+  }
+
   Status pointer_get_attributes(PointerAttributes* attributes, const void* ptr) override {
     accelsimPointerAttributes native_attributes{};
     const Status status = status_of(accelsimPointerGetAttributes(&native_attributes, ptr));

@@ -9,7 +9,7 @@
 // under the framework. Its implementation is yours: the adapter in csrc/driver/ (scaffolded once by accelgen,
 // never rewritten) derives from Driver, overrides every function and returns its one instance from
 // driver::get(). csrc/driver/README.md, this tree's porting guide, explains how to port it stage by stage.
-// Because every function is pure virtual (the optional collectives of section 10 aside), an adapter that lacks
+// Because every function is pure virtual (the optional sections 10 and 11 aside), an adapter that lacks
 // one, or still has the signature of an older accelgen, does not compile: the compiler names the function, at
 // the line of your adapter that instantiates it. `accelgen upgrade` names the functions a new torch adds before
 // you build.
@@ -91,6 +91,8 @@ struct GraphExecObject;
 using GraphExec = GraphExecObject*;
 struct CommObject;
 using Comm = CommObject*;
+struct MemHandleObject; // physical device memory (section 11)
+using MemHandle = MemHandleObject*;
 
 // The platform the spec (accelgen.yaml) describes. A simulator builds its devices from it; a real driver
 // may ignore it or use it to choose among the devices it finds.
@@ -353,6 +355,47 @@ class Driver {
     return Status::not_implemented;
   }
   virtual Status group_end() {
+    return Status::not_implemented;
+  }
+
+  // ---- 11. Virtual memory (optional) ------------------------------------------------------------------------------
+  // Once implemented (and supports_virtual_memory() true): PYTORCH_ALLOC_CONF=expandable_segments:True works. The
+  // caching allocator then gives each stream one address range that grows and shrinks in place, physical memory
+  // mapped into it as tensors need it and unmapped when cached memory is released, instead of fixed segments
+  // whose free rest stays reserved (fragmentation). The shape is the CUDA driver's cuMemAddressReserve, cuMemCreate,
+  // cuMemMap, cuMemUnmap, cuMemRelease and cuMemAddressFree. Sizes and addresses are multiples of the granularity.
+  // Not pure virtual: without them the allocator warns once and uses ordinary segments.
+  virtual bool supports_virtual_memory() {
+    return false;
+  }
+  // The size every range, handle and mapping below is a multiple of (CUDA: the allocation granularity, 2 MiB).
+  virtual Status mem_granularity(std::size_t* /*bytes*/) {
+    return Status::not_implemented;
+  }
+  // Reserves `size` bytes of device addresses on the current device; no memory yet. out_of_memory when the address
+  // space is exhausted (the allocator then uses an ordinary segment).
+  virtual Status mem_address_reserve(void** /*ptr*/, std::size_t /*size*/) {
+    return Status::not_implemented;
+  }
+  // Returns a whole reservation; nothing may be mapped in it any more.
+  virtual Status mem_address_free(void* /*ptr*/, std::size_t /*size*/) {
+    return Status::not_implemented;
+  }
+  // `size` bytes of physical memory on the current device (out_of_memory as malloc).
+  virtual Status mem_create(MemHandle* /*handle*/, std::size_t /*size*/) {
+    return Status::not_implemented;
+  }
+  // Frees the physical memory (once unmapped, if still mapped).
+  virtual Status mem_release(MemHandle /*handle*/) {
+    return Status::not_implemented;
+  }
+  // Maps the whole of `handle` at `ptr` inside a reservation, readable and writable by the device's work and copies
+  // from then on (CUDA needs cuMemSetAccess after cuMemMap: do it here).
+  virtual Status mem_map(void* /*ptr*/, std::size_t /*size*/, MemHandle /*handle*/) {
+    return Status::not_implemented;
+  }
+  // Unmaps `size` bytes at `ptr`: a run of whole mappings. The allocator has made sure no pending work uses them.
+  virtual Status mem_unmap(void* /*ptr*/, std::size_t /*size*/) {
     return Status::not_implemented;
   }
 };

@@ -128,6 +128,12 @@ def get_per_process_memory_fraction(device: _device_t = None) -> float:
     return _C._get_memory_fraction(_get_device_index(device, optional=True))
 
 
+def _expandable_segments_supported() -> bool:
+    """Whether expandable_segments:True takes effect: the driver adapter has the virtual memory functions
+    (csrc/driver/driver.h section 11). Without them the allocator warns once and uses ordinary segments."""
+    return bool(_C._driver_supports_virtual_memory())
+
+
 def get_allocator_backend() -> str:
     """Name of the device allocator: the backend's own caching allocator (as torch.cuda's "native")."""
     return "native"

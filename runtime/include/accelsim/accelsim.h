@@ -103,6 +103,10 @@ accelsimError_t accelsimMemCreate(accelsimMemHandle_t* handle, size_t size); /* 
 accelsimError_t accelsimMemRelease(accelsimMemHandle_t handle);       /* freed now, or at its unmap if mapped */
 accelsimError_t accelsimMemMap(void* ptr, size_t size, accelsimMemHandle_t handle); /* the whole handle */
 accelsimError_t accelsimMemUnmap(void* ptr, size_t size);             /* a run of whole mappings */
+/* Whether the device manages virtual memory (*supported = 1 by default). The environment variable
+ * ACCELSIM_VIRTUAL_MEMORY=0, read once when the runtime initializes, makes a device without it, as some drivers
+ * are: *supported = 0, and accelsimMemAddressReserve and accelsimMemCreate fail with accelsimErrorNotSupported. */
+accelsimError_t accelsimDeviceGetVirtualMemorySupport(int* supported, int device);
 
 /* Pinned (page-locked) host memory. */
 accelsimError_t accelsimHostAlloc(void** host_ptr, size_t size);

@@ -26,7 +26,7 @@ extern "C" {
 #endif
 
 #define ACCELSIM_VERSION_MAJOR 1
-#define ACCELSIM_VERSION_MINOR 2
+#define ACCELSIM_VERSION_MINOR 3
 
 typedef enum accelsimError {
   accelsimSuccess = 0,
@@ -89,6 +89,25 @@ accelsimError_t accelsimIsInitialized(int* initialized);   /* never initializes 
 accelsimError_t accelsimMalloc(void** dev_ptr, size_t size);      /* on the current device; size 0 gives NULL */
 accelsimError_t accelsimFree(void* dev_ptr);                      /* NULL is a no-op; waits for nothing */
 accelsimError_t accelsimMemGetInfo(size_t* free_bytes, size_t* total_bytes); /* current device */
+
+/* Virtual memory, in the shape of the CUDA driver's cuMemAddressReserve/cuMemCreate/cuMemMap: an address range
+ * is reserved once and physical memory is created and mapped into it piece by piece, so that one range can grow
+ * and shrink in place (the caching allocator's expandable segments). Sizes and addresses are multiples of the
+ * granularity. Physical memory counts against the device's memory as accelsimMalloc does; mapped memory is usable
+ * at once (no access flags to set). Unlike a real driver, accelsim does not keep a handle's contents across an
+ * unmap. Since 1.3. */
+typedef struct accelsimMemHandle_st* accelsimMemHandle_t;
+accelsimError_t accelsimMemGetGranularity(size_t* granularity);
+accelsimError_t accelsimMemAddressReserve(void** ptr, size_t size);   /* current device; no memory yet */
+accelsimError_t accelsimMemAddressFree(void* ptr, size_t size);       /* the whole reservation, nothing mapped */
+accelsimError_t accelsimMemCreate(accelsimMemHandle_t* handle, size_t size); /* on the current device */
+accelsimError_t accelsimMemRelease(accelsimMemHandle_t handle);       /* freed now, or at its unmap if mapped */
+accelsimError_t accelsimMemMap(void* ptr, size_t size, accelsimMemHandle_t handle); /* the whole handle */
+accelsimError_t accelsimMemUnmap(void* ptr, size_t size);             /* a run of whole mappings */
+/* Whether the device manages virtual memory (*supported = 1 by default). The environment variable
+ * ACCELSIM_VIRTUAL_MEMORY=0, read once when the runtime initializes, makes a device without it, as some drivers
+ * are: *supported = 0, and accelsimMemAddressReserve and accelsimMemCreate fail with accelsimErrorNotSupported. */
+accelsimError_t accelsimDeviceGetVirtualMemorySupport(int* supported, int device);
 
 /* Pinned (page-locked) host memory. */
 accelsimError_t accelsimHostAlloc(void** host_ptr, size_t size);
