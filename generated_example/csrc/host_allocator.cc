@@ -110,4 +110,39 @@ void empty_host_cache() {
   pinned_allocator.empty_cache();
 }
 
+std::vector<std::pair<std::string, int64_t>> host_memory_stats() {
+  const at::HostStats stats = pinned_allocator.get_stats();
+  std::vector<std::pair<std::string, int64_t>> named;
+  const auto add_stat = [&](const std::string& name, const auto& stat) { // a c10 Stat
+    named.emplace_back(name + ".current", stat.current);
+    named.emplace_back(name + ".peak", stat.peak);
+    named.emplace_back(name + ".allocated", stat.allocated);
+    named.emplace_back(name + ".freed", stat.freed);
+  };
+  const auto add_duration = [&](const std::string& name, const auto& stat) { // a c10 DurationStat
+    named.emplace_back(name + ".total", stat.total);
+    named.emplace_back(name + ".max", stat.max);
+    named.emplace_back(name + ".min", stat.min);
+    named.emplace_back(name + ".count", stat.count);
+    named.emplace_back(name + ".avg", stat.count == 0 ? 0 : stat.total / stat.count);
+  };
+  add_stat("allocations", stats.allocations);
+  add_stat("allocated_bytes", stats.allocated_bytes);
+  add_stat("active_requests", stats.active_requests);
+  add_stat("active_bytes", stats.active_bytes);
+  add_duration("host_alloc_time", stats.host_alloc_time);
+  add_duration("host_free_time", stats.host_free_time);
+  named.emplace_back("num_host_alloc", stats.num_host_alloc);
+  named.emplace_back("num_host_free", stats.num_host_free);
+  return named;
+}
+
+void reset_host_memory_stats(bool peak) {
+  if (peak) {
+    pinned_allocator.reset_peak_stats();
+  } else {
+    pinned_allocator.reset_accumulated_stats();
+  }
+}
+
 } // namespace torch_mydevice

@@ -11,6 +11,11 @@
 #include <c10/core/Allocator.h>
 #include <c10/core/Stream.h>
 
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace torch_mydevice {
 
 // The process-wide pinned memory allocator (DataPtr device: CPU).
@@ -22,5 +27,11 @@ void record_host_use(void* ptr, void* ctx, const c10::Stream& stream);
 
 // Returns the cached, unused pinned blocks to the runtime.
 void empty_host_cache();
+
+// torch.mydevice.host_memory_stats(): the statistics of torch's caching host allocator, named as
+// torch.cuda.host_memory_stats() names them ("allocations.current", "host_alloc_time.avg", "num_host_alloc", ...).
+// Empty where this torch has no caching host allocator (the plain pinned allocator keeps none).
+std::vector<std::pair<std::string, int64_t>> host_memory_stats();
+void reset_host_memory_stats(bool peak); // the peaks, or the accumulated counts
 
 } // namespace torch_mydevice

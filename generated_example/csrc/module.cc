@@ -440,6 +440,32 @@ PyObject* host_empty_cache(PyObject*, PyObject*) {
   MYDEVICE_PY_END(nullptr)
 }
 
+// {"allocations.current": n, ...} (memory.py nests it as torch.cuda.host_memory_stats_as_nested_dict does).
+PyObject* host_memory_stats_py(PyObject*, PyObject*) {
+  MYDEVICE_PY_BEGIN
+  PyObject* stats = PyDict_New();
+  bool ok = stats != nullptr;
+  for (const auto& [name, value] : host_memory_stats()) {
+    PyObject* number = ok ? PyLong_FromLongLong(value) : nullptr;
+    ok = number != nullptr && PyDict_SetItemString(stats, name.c_str(), number) == 0;
+    Py_XDECREF(number);
+  }
+  if (!ok) {
+    Py_XDECREF(stats);
+    return nullptr;
+  }
+  return stats;
+  MYDEVICE_PY_END(nullptr)
+}
+
+// arg: True resets the peaks, False the accumulated counts.
+PyObject* reset_host_memory_stats_py(PyObject*, PyObject* arg) {
+  MYDEVICE_PY_BEGIN
+  reset_host_memory_stats(PyObject_IsTrue(arg) == 1);
+  Py_RETURN_NONE;
+  MYDEVICE_PY_END(nullptr)
+}
+
 // torch.mydevice.default_generators[i]: a Python torch.Generator wrapping the device's default generator.
 PyObject* default_generator_py(PyObject*, PyObject* arg) {
   MYDEVICE_PY_BEGIN
@@ -497,6 +523,8 @@ PyMethodDef methods[] = {
     {"_cpu_convolution_backward_data_is_wrong", cpu_convolution_backward_data_is_wrong_py, METH_NOARGS, nullptr},
     {"_torch_features", torch_features_py, METH_NOARGS, "The probed torch features this module was compiled with."},
     {"_host_empty_cache", host_empty_cache, METH_NOARGS, nullptr},
+    {"_host_memory_stats", host_memory_stats_py, METH_NOARGS, nullptr},
+    {"_reset_host_memory_stats", reset_host_memory_stats_py, METH_O, nullptr},
     {"_default_generator", default_generator_py, METH_O, nullptr},
     {nullptr, nullptr, 0, nullptr}};
 

@@ -27,9 +27,6 @@ NOT_APPLICABLE = {
     "get_sync_debug_mode", "set_sync_debug_mode", "ipc_collect", "list_gpu_processes", "make_graphed_callables",
     "memory_usage", "utilization", "temperature", "power_draw", "clock_rate", "MemPoolContext",
     "export_dot", "export_graph_data", "graph_annotations", "DeferredCudaCallError",
-    # host (pinned) allocator statistics: the pinned cache is emptied with empty_host_cache
-    "host_memory_stats", "host_memory_stats_as_nested_dict", "reset_accumulated_host_memory_stats",
-    "reset_peak_host_memory_stats",
     # legacy typed tensor and storage classes, deprecated torch.cuda.amp, submodules
     "amp", "memory", "random", "streams", "graphs", "profiler",
 }

@@ -54,3 +54,32 @@ def test_empty_host_cache():
     # may have the C++ registry without the Python function (a torch 2.11 wheel does): that is asked of torch itself.
     if hasattr(torch.accelerator, "empty_host_cache"):
         torch.accelerator.empty_host_cache()
+
+
+def test_host_memory_stats_as_torch_cuda_names_them():
+    torch.ones(1, device=DEVICE)
+    torch.mydevice.synchronize()
+    torch.mydevice.empty_host_cache()
+    torch.mydevice.reset_peak_host_memory_stats()
+    torch.mydevice.reset_accumulated_host_memory_stats()
+    before = torch.mydevice.host_memory_stats()
+    x = torch.empty(3 << 20, dtype=torch.uint8, pin_memory=True)  # a new pinned block (sizes round up to 4 MiB)
+    stats = torch.mydevice.host_memory_stats()
+    assert stats["active_requests.current"] == before["active_requests.current"] + 1
+    assert stats["active_bytes.current"] >= before["active_bytes.current"] + (3 << 20)
+    assert stats["allocations.current"] >= 1 and stats["allocated_bytes.current"] >= 3 << 20
+    assert stats["num_host_alloc"] == before["num_host_alloc"] + 1 == stats["allocations.allocated"]
+    nested = torch.mydevice.host_memory_stats_as_nested_dict()
+    assert nested["active_bytes"]["peak"] == stats["active_bytes.peak"]
+    assert set(nested) == {"active_bytes", "active_requests", "allocated_bytes", "allocations", "host_alloc_time",
+                           "host_free_time", "num_host_alloc", "num_host_free"}
+    del x  # back to the cache: no longer active, still owned
+    stats = torch.mydevice.host_memory_stats()
+    assert stats["active_requests.current"] == before["active_requests.current"]
+    assert stats["allocations.current"] >= 1
+    torch.mydevice.empty_host_cache()  # returned to the driver
+    stats = torch.mydevice.host_memory_stats()
+    assert stats["allocations.current"] == 0 and stats["num_host_free"] >= 1
+    assert stats["active_bytes.peak"] >= 3 << 20
+    torch.mydevice.reset_peak_host_memory_stats()
+    assert torch.mydevice.host_memory_stats()["active_bytes.peak"] == 0

@@ -238,3 +238,38 @@ def empty_host_cache() -> None:
     """Return the cached, unused pinned host memory."""
     if is_initialized():
         _C._host_empty_cache()
+
+
+def host_memory_stats() -> "collections.OrderedDict[str, Any]":
+    """Pinned host allocator statistics, keyed as torch.cuda.host_memory_stats(): "allocations", "allocated_bytes"
+    (blocks the allocator owns, in use or cached), "active_requests", "active_bytes" (blocks handed out), each with
+    current/peak/allocated/freed; "num_host_alloc", "num_host_free"; "host_alloc_time" and "host_free_time" in
+    microseconds (total/max/min/count/avg). Empty before the device is initialized, and where this torch's host
+    allocator keeps no statistics (before its caching host allocator, as torch.cuda has none there)."""
+    if not is_initialized():
+        return collections.OrderedDict()
+    return collections.OrderedDict(sorted(_C._host_memory_stats().items()))
+
+
+def host_memory_stats_as_nested_dict() -> dict:
+    """The statistics of host_memory_stats() as nested dictionaries ({"allocations": {"current": ...}})."""
+    nested: dict = {}
+    for key, value in host_memory_stats().items():
+        *path, last = key.split(".")
+        level = nested
+        for part in path:
+            level = level.setdefault(part, {})
+        level[last] = value
+    return nested
+
+
+def reset_accumulated_host_memory_stats() -> None:
+    """Reset the accumulated ("allocated", "freed", counts and times) host allocator statistics."""
+    if is_initialized():
+        _C._reset_host_memory_stats(False)
+
+
+def reset_peak_host_memory_stats() -> None:
+    """Reset the "peak" host allocator statistics to their current values."""
+    if is_initialized():
+        _C._reset_host_memory_stats(True)
