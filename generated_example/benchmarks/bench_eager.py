@@ -11,8 +11,8 @@ in full. Targets (see the accelgen backend documentation):
   add_1_latency       device / CPU time of torch.add on 1-element tensors        at most 1.3x
   add_1m_time         device / CPU time of torch.add on 1M-element tensors       at most 1.05x
   add_16m_throughput  CPU / device time of torch.add on 16M-element tensors      at least 0.8x
-  h2d_64mib, d2h_64mib  CPU clone / copy time of a 64 MiB tensor                 at least 0.7x
-  empty_1024_latency  device / CPU time of torch.empty(1024, device=...), warm    at most 2x
+  h2d_64mib, d2h_64mib  CPU-to-CPU / device copy time of 64 MiB, all into preallocated tensors  at least 0.7x
+  empty_1024_latency  device / CPU time of torch.empty(1024, device=...), warm    at most 1.2x
   cnn_train_step      device / CPU time of a small CNN's SGD training step       at most 1.5x
 """
 
@@ -113,22 +113,25 @@ def main():
     results["add_16m_throughput"] = {"cpu_ms": cpu * 1e3, "device_ms": dev * 1e3, "ratio": 1 / ratio,
                                      "target": ">= 0.8"}
 
-    # 3. Host <-> device copies of 64 MiB against a CPU-to-CPU clone of the same tensor.
+    # 3. Host <-> device copies of 64 MiB against a CPU-to-CPU copy of the same tensor, every copy into memory
+    # allocated beforehand (a clone() would time the allocation and first touch of 64 MiB too).
     host = torch.rand(16 * 1024 * 1024)  # 64 MiB of float32
     dev_t = host.to(DEVICE)
     dst_dev = torch.empty_like(dev_t)
     dst_host = torch.empty_like(host)
-    clone, h2d, d2h = timed([(lambda: host.clone(), False), (lambda: dst_dev.copy_(host), True),
-                             (lambda: dst_host.copy_(dev_t), True)], 10)
+    dst_cpu = torch.empty_like(host)
+    host_copy, h2d, d2h = timed([(lambda: dst_cpu.copy_(host), False), (lambda: dst_dev.copy_(host), True),
+                                 (lambda: dst_host.copy_(dev_t), True)], 10)
     for key, copy in (("h2d_64mib", h2d), ("d2h_64mib", d2h)):
-        results[key] = {"clone_ms": statistics.median(clone) * 1e3, "copy_ms": statistics.median(copy) * 1e3,
-                        "ratio": statistics.median(c / t for c, t in zip(clone, copy)), "target": ">= 0.7"}
+        results[key] = {"host_copy_ms": statistics.median(host_copy) * 1e3,
+                        "copy_ms": statistics.median(copy) * 1e3,
+                        "ratio": statistics.median(c / t for c, t in zip(host_copy, copy)), "target": ">= 0.7"}
 
     # 4. Allocation with a warm caching allocator. Both sides name their device as a string, so that both pay
     # torch's parsing of device= (about a third of the CPU's whole torch.empty(1024)) and the ratio is the
     # allocator's and the dispatch's.
     cpu, dev, ratio = compare(lambda: torch.empty(1024, device="cpu"), lambda: torch.empty(1024, device=DEVICE), 20000)
-    results["empty_1024_latency"] = {"cpu_us": cpu * 1e6, "device_us": dev * 1e6, "ratio": ratio, "target": "<= 2"}
+    results["empty_1024_latency"] = {"cpu_us": cpu * 1e6, "device_us": dev * 1e6, "ratio": ratio, "target": "<= 1.2"}
 
     # 5. A small CNN training step (convolutions through the CPU bridge unless native).
     cpu, dev, ratio = compare(train_step_fn("cpu"), train_step_fn(DEVICE), 3, repeats=7)
