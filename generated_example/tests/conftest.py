@@ -3,6 +3,7 @@
 """Shared setup of the torch_mydevice tests: the backend is loaded and the device count known."""
 
 import importlib.util
+import os
 
 import pytest
 import torch
@@ -16,6 +17,12 @@ MISSING_TEST_REQUIREMENTS = [name for name in TEST_REQUIREMENTS if importlib.uti
 import torch_mydevice  # noqa: F401  (already loaded by `import torch` when autoload is on; explicit is harmless)
 
 DEVICE = "mydevice"
+
+# The suite checks the allocator's default behaviour (the traces and segments of test_memory_snapshot, for one), so
+# options from the environment (PYTORCH_ALLOC_CONF, PYTORCH_MYDEVICE_ALLOC_CONF) are dropped before the device
+# allocates anything: both are read at the first allocation. test_allocator runs each option in a fresh process.
+for _variable in [name for name in os.environ if name.endswith("ALLOC_CONF")]:
+    del os.environ[_variable]
 
 
 def driver_device_count() -> int:
