@@ -179,23 +179,28 @@ def test_max_split_size_keeps_oversize_blocks_whole():
     """, PYTORCH_MYDEVICE_ALLOC_CONF="max_split_size_mb:32")
 
 
-def test_garbage_collection_frees_idle_segments_above_the_threshold():
+@pytest.mark.parametrize("expandable", [False, True])
+def test_garbage_collection_frees_idle_segments_above_the_threshold(expandable):
+    if expandable:
+        require_virtual_memory()
     code = """
         total = torch.mydevice.get_device_properties(0).total_memory
         torch.mydevice.set_per_process_memory_fraction(200 * MiB / total)  # 200 MiB allowed
         empty(196 * MiB)  # a high peak first, so that no cached segment is freed to stay under it
         torch.mydevice.empty_cache()
         a, b = empty(60 * MiB), empty(60 * MiB)
-        del a, b  # 120 MiB reserved, idle
+        del a  # 120 MiB reserved, 60 MiB of it idle
         frees = stat("num_device_free")
-        c = empty(70 * MiB)  # no cached block fits: a new segment
+        c = empty(70 * MiB)  # no cached block fits: new memory
         print(stat("num_device_free") - frees, stat("reserved_bytes.all.current") // MiB, stat("num_alloc_retries"))
     """
-    # Over 50% of the allowed 200 MiB reserved: the idle segment freed first goes, which is enough.
-    result = run_fresh(code, PYTORCH_MYDEVICE_ALLOC_CONF="garbage_collection_threshold:0.5")
+    # Over 50% of the allowed 200 MiB reserved: the idle memory goes (a's segment, or with expandable segments a's
+    # granules), which is enough.
+    options = f"expandable_segments:{expandable}"
+    result = run_fresh(code, PYTORCH_MYDEVICE_ALLOC_CONF=options + ",garbage_collection_threshold:0.5")
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["1", "130", "0"]
-    result = run_fresh(code)  # without the option everything stays cached
+    result = run_fresh(code, PYTORCH_MYDEVICE_ALLOC_CONF=options)  # without the option everything stays cached
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["0", "190", "0"]
 
