@@ -443,7 +443,8 @@ size_t device_memory(c10::DeviceIndex device) {
 // With state.mutex held, garbage_collection_threshold set: when more than that fraction of the allowed memory
 // (the device's, or its per-process fraction) is reserved, frees whole cached segments of the large pool, those
 // unused for longest first (age: pool searches since they were freed), until the reserved memory is back under
-// the threshold, then, if that was not enough, the free granules of its expandable segments. This keeps a process under its limit without the device-wide synchronization of release_cached.
+// the threshold, then, if that was not enough, the free granules of its expandable segments. This keeps a process
+// under its limit without the device-wide synchronization of release_cached.
 // (CUDA's allocator collects only once a memory fraction is set; here the whole device is the limit otherwise.)
 void collect_garbage(DeviceState& state, c10::DeviceIndex device, const AllocatorOptions& options) {
   if (options.garbage_collection_threshold <= 0.0 || !state.capturing.empty()) {
