@@ -3,7 +3,7 @@
 #include <iostream>
 
 #include "base/diagnostic.h"
-#include "plan/generation.h"
+#include "output/generation.h"
 #include "render/mustache_renderer.h"
 
 namespace accelgen::cli {

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "model/device_spec.h"
-#include "output/file_set.h"
+#include "render/file_set.h"
 #include "output/tree_writer.h"
 #include "plan/target_versions.h"
 

@@ -11,8 +11,8 @@
 #include "output/manifest.h"
 #include "output/tree_fs.h"
 #include "output/tree_lock.h"
-#include "plan/backend_renderer.h"
-#include "plan/generation.h"
+#include "render/backend_renderer.h"
+#include "output/generation.h"
 #include "spec/spec_loader.h"
 
 namespace accelgen::cli {

@@ -9,7 +9,7 @@
 #include "cli/command_common.h"
 #include "contract/torch_version.h"
 #include "guide/report.h"
-#include "plan/backend_renderer.h"
+#include "render/backend_renderer.h"
 #include "plan/version_knowledge.h"
 #include "spec/spec_loader.h"
 

@@ -5,8 +5,8 @@
 
 #include "base/diagnostic.h"
 #include "cli/command_common.h"
-#include "plan/backend_renderer.h"
-#include "plan/generation.h"
+#include "render/backend_renderer.h"
+#include "output/generation.h"
 #include "plan/target_versions.h"
 #include "spec/name_rules.h"
 #include "spec/suggest.h"

@@ -8,8 +8,8 @@
 #include "cli/command_common.h"
 #include "output/manifest.h"
 #include "output/tree_writer.h"
-#include "plan/backend_renderer.h"
-#include "plan/generation.h"
+#include "render/backend_renderer.h"
+#include "output/generation.h"
 #include "spec/spec_loader.h"
 #include "spec/suggest.h"
 

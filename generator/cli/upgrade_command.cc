@@ -12,7 +12,7 @@
 #include "guide/guidance.h"
 #include "guide/user_code.h"
 #include "output/manifest.h"
-#include "plan/generation.h"
+#include "output/generation.h"
 #include "plan/version_knowledge.h"
 #include "spec/spec_loader.h"
 #include "spec/torch_field.h"

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "output/tree_writer.h"
-#include "plan/generation.h"
+#include "output/generation.h"
 
 namespace accelgen::cli {
 

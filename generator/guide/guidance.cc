@@ -10,8 +10,8 @@
 #include "guide/driver_functions.h"
 #include "guide/user_code.h"
 #include "model/capabilities.h"
-#include "plan/backend_renderer.h"
-#include "plan/render_context.h"
+#include "render/backend_renderer.h"
+#include "render/render_context.h"
 #include "render/mustache_renderer.h"
 
 namespace accelgen::guide {

@@ -22,7 +22,7 @@
 #include "contract/knowledge_base.h"
 #include "merge/unified_diff.h"
 #include "model/device_spec.h"
-#include "output/file_set.h"
+#include "render/file_set.h"
 #include "output/tree_writer.h"
 #include "plan/target_versions.h"
 

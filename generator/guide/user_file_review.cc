@@ -6,7 +6,7 @@
 
 #include "base/diagnostic.h"
 #include "guide/driver_functions.h"
-#include "render/text_lines.h"
+#include "base/text_lines.h"
 #include "spec/spec_loader.h"
 
 namespace accelgen::guide {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "output/file_set.h"
+#include "render/file_set.h"
 #include "output/manifest.h"
 #include "output/tree_fs.h"
 #include "output/tree_writer.h"

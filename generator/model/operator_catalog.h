@@ -1,5 +1,8 @@
-// The ATen operators accelgen has a native kernel template for (knowledge/operator-catalog.yaml), each with the
-// signature of its device kernel: the user-owned function the generated operator calls (csrc/kernels/).
+// The ATen operators accelgen can make native (knowledge/operators/<family>.yaml), each stated completely as data:
+// the schema of every variant PyTorch calls (functional, in-place, out=) with the host-side wrapper code the
+// generated operator file registers for it, and the signature of its device kernel, the user-owned function the
+// wrappers call (csrc/kernels/). The family templates (templates/backend/csrc/ops/native/<family>.cc.mustache)
+// hold only what a family's operators share and iterate over these lists; they name no operator.
 #pragma once
 
 #include <map>
@@ -25,6 +28,16 @@ struct KernelSignature {
   std::string body;                 // default kernel: the computation, over CPU views of device memory
 };
 
+/// One registration of an operator: a schema PyTorch dispatches (add.Tensor, add_.Tensor, add.out) and the wrapper
+/// that implements it, either one expression (`call`: "binary(Binary::Add, self, other, alpha)", returned) or
+/// statements (`body`), over the schema's argument names. `schema` is parsed at load (model/aten_schema.h).
+struct CatalogVariant {
+  std::string schema;   // "add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)"
+  std::string call;     // an expression the wrapper returns, or ""
+  std::string body;     // the wrapper's statements, or ""
+  std::string comment;  // what a reader of the wrapper should know (one paragraph), or ""
+};
+
 struct CatalogOperator {
   std::string name;      // "add.Tensor"
   std::string family;    // the operator file that holds it, csrc/ops/native/<family>.cc: "binary", "unary", ...
@@ -32,15 +45,23 @@ struct CatalogOperator {
   // The dispatch key its kernel is registered for: PrivateUse1, or QuantizedPrivateUse1 for an operator whose
   // input is a quantized tensor (dequantize).
   std::string dispatch_key = "PrivateUse1";
+  bool structured = false;  // of a structured group in native_functions.yaml: Tensor[] comes as ITensorListRef
+  std::string support;   // C++ that the operator's wrappers share (a check, a helper), placed before them, or ""
+  std::vector<CatalogVariant> variants;  // the functional variant first
   KernelSignature kernel;
 };
 
 class OperatorCatalog {
  public:
-  /// Reads a catalog strictly (base/strict_yaml.h): unknown keys, missing fields, a family with no operator
-  /// template (templates/backend/csrc/ops/native/<family>.cc.mustache), an unknown capability or dispatch key, a
-  /// malformed kernel parameter and a duplicate operator throw DataFileError naming `origin`:line:column.
-  static OperatorCatalog load(std::string_view yaml_text, const std::string& origin);
+  /// Reads one family's catalog file strictly (base/strict_yaml.h): unknown keys, missing fields, a family with no
+  /// operator template (templates/backend/csrc/ops/native/<family>.cc.mustache) or other than `family` (when not
+  /// empty: the file's own), an unknown capability or dispatch key, a malformed kernel parameter or schema, a
+  /// variant with neither or both of call and body, and a duplicate operator or schema throw DataFileError naming
+  /// `origin`:line:column.
+  static OperatorCatalog load(std::string_view yaml_text, const std::string& origin, const std::string& family = "");
+
+  /// Adds another family's operators; a name already here is an error.
+  void merge(const OperatorCatalog& other);
 
   explicit OperatorCatalog(std::map<std::string, CatalogOperator> ops) : ops_(std::move(ops)) {}
   bool contains(const std::string& name) const { return ops_.contains(name); }
@@ -51,7 +72,7 @@ class OperatorCatalog {
   std::map<std::string, CatalogOperator> ops_;
 };
 
-/// The catalog embedded in the binary.
+/// The catalog embedded in the binary: every knowledge/operators/<family>.yaml.
 const OperatorCatalog& operator_catalog();
 
 }  // namespace accelgen

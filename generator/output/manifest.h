@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "output/file_set.h"
+#include "render/file_set.h"
 
 namespace accelgen {
 

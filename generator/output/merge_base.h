@@ -13,7 +13,7 @@
 #include <optional>
 #include <string>
 
-#include "output/file_set.h"
+#include "render/file_set.h"
 #include "output/manifest.h"
 #include "output/tree_fs.h"
 

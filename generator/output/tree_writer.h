@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "output/file_set.h"
+#include "render/file_set.h"
 #include "output/manifest.h"
 #include "output/merge_base.h"
 #include "output/tree_fs.h"

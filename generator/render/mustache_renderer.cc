@@ -14,7 +14,7 @@ namespace {
 // tags. We therefore do it ourselves before kainjow sees the text: standalone tag lines lose their
 // indentation and newline, and every blank line gets a sentinel character (removed after rendering) so
 // kainjow never takes it for an empty standalone line.
-constexpr char kBlankLineSentinel = '\x01';
+constexpr char kBlankLineSentinel = kBlankLineValue[0];
 
 bool is_blank(std::string_view line) {
   return line.find_first_not_of(" \t\r") == std::string_view::npos;

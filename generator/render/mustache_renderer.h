@@ -12,6 +12,11 @@ namespace accelgen {
 
 using TemplateData = kainjow::mustache::data;
 
+/// The value of a variable that stands for a blank line of code. kainjow drops a line inside a section when it
+/// renders empty ({{#lines}}{{{line}}}{{/lines}} would lose every empty line); this character is rendered and then
+/// removed, so the line stays, empty.
+inline constexpr std::string_view kBlankLineValue = "\x01";
+
 class RenderError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;

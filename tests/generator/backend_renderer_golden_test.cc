@@ -7,7 +7,7 @@
 // When templates or the knowledge base change, rewrite the goldens with
 //   ACCELGEN_UPDATE_GOLDENS=1 build/tests/generator/accelgen_tests --gtest_filter='RendererGolden*'
 // and review the diff of tests/generator/golden/range-2.6-2.14/ and golden/capabilities-off-2.14/.
-#include "plan/backend_renderer.h"
+#include "render/backend_renderer.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Rendering the backend: deterministic, every file marked, no machine-specific text, features drive versions.
-#include "plan/backend_renderer.h"
-#include "plan/render_context.h"
+#include "render/backend_renderer.h"
+#include "render/render_context.h"
 
 #include <accelgen_version.h>
 
@@ -9,7 +9,7 @@
 
 #include <regex>
 
-#include "render/text_lines.h"
+#include "base/text_lines.h"
 #include "spec/spec_loader.h"
 
 namespace accelgen {

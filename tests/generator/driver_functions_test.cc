@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "guide/driver_functions.h"
-#include "plan/backend_renderer.h"
+#include "render/backend_renderer.h"
 #include "spec/spec_loader.h"
 
 namespace accelgen::guide {

@@ -7,7 +7,7 @@
 #include <cctype>
 
 #include "base/diagnostic.h"
-#include "plan/backend_renderer.h"
+#include "render/backend_renderer.h"
 #include "spec/spec_loader.h"
 
 namespace accelgen {

@@ -7,8 +7,8 @@
 #include <gtest/gtest.h>
 
 #include "base/diagnostic.h"
-#include "plan/backend_renderer.h"
-#include "plan/generation.h"
+#include "render/backend_renderer.h"
+#include "output/generation.h"
 #include "test_support.h"
 
 namespace accelgen {

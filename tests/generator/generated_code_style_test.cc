@@ -1,6 +1,6 @@
 // Style of the generated backend: no line of a generated file (the bundled simulator under third_party/ included)
 // is longer than 120 characters, for every torch target and capability set the renderer has to cover.
-#include "plan/backend_renderer.h"
+#include "render/backend_renderer.h"
 
 #include <gtest/gtest.h>
 

@@ -13,7 +13,7 @@
 #include "guide/user_code.h"
 #include "model/capabilities.h"
 #include "output/manifest.h"
-#include "plan/backend_renderer.h"
+#include "render/backend_renderer.h"
 #include "plan/version_knowledge.h"
 #include "spec/spec_loader.h"
 #include "test_support.h"

@@ -8,7 +8,7 @@
 
 #include "model/kernel_signature.h"
 #include "model/operator_catalog.h"
-#include "plan/backend_renderer.h"
+#include "render/backend_renderer.h"
 #include "spec/spec_loader.h"
 #include "test_support.h"
 
@@ -88,7 +88,7 @@ TEST(KernelSeam, OneUserOwnedKernelPerNativeOperatorDeclaredInAGeneratedHeader) 
   EXPECT_THAT(header->content, Not(HasSubstr("void mm(")));
   // The generated operators call the kernels, and CMake builds exactly the spec's kernels.
   EXPECT_THAT(files_by_path.at("csrc/ops/native/binary.cc")->content,
-              HasSubstr("kernels::add_Tensor(out, self, other, alpha)"));
+              HasSubstr("binary(Promotion::Common, self, other, kernels::add_Tensor, alpha)"));
   const std::string& cmake = files_by_path.at("CMakeLists.txt")->content;
   EXPECT_THAT(cmake, HasSubstr("  csrc/kernels/relu.cc\n"));
   EXPECT_THAT(cmake, Not(HasSubstr("csrc/kernels/mm.cc")));

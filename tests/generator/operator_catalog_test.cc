@@ -1,13 +1,15 @@
-// The operator catalog (knowledge/operator-catalog.yaml) is read strictly: every mistake is a load error at
+// The operator catalog (knowledge/operators/<family>.yaml) is read strictly: every mistake is a load error at
 // file:line:column, never a key silently ignored.
 #include "model/operator_catalog.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 
 #include "base/strict_yaml.h"
+#include "model/aten_schema.h"
 
 namespace accelgen {
 namespace {
@@ -19,6 +21,9 @@ std::string catalog(const std::string& extra = "", const std::string& kernel_ext
   return "operators:\n"
          "  - name: add.Tensor\n"
          "    family: binary\n"
+         "    variants:\n"
+         "      - schema: \"add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\"\n"
+         "        call: \"binary(self, other, alpha)\"\n"
          "    kernel:\n"
          "      summary: \"out = self + alpha * other\"\n"
          "      params: [\"out out\", \"in self\", \"in other\", \"scalar alpha\"]\n"
@@ -27,9 +32,9 @@ std::string catalog(const std::string& extra = "", const std::string& kernel_ext
          kernel_extra + extra;
 }
 
-DataFileError load_error(const std::string& text) {
+DataFileError load_error(const std::string& text, const std::string& family = "") {
   try {
-    OperatorCatalog::load(text, "catalog.yaml");
+    OperatorCatalog::load(text, "catalog.yaml", family);
   } catch (const DataFileError& e) {
     return e;
   }
@@ -61,12 +66,12 @@ TEST(OperatorCatalog, AValidEntryReadsEveryField) {
 }
 
 TEST(OperatorCatalog, AnUnknownKeyIsAnErrorAtItsPosition) {
-  const DataFileError e = load_error(catalog("    variants: [add_.Tensor]\n"));
-  EXPECT_EQ(e.line(), 9);
+  const DataFileError e = load_error(catalog("    wrapper_kind: binary\n"));
+  EXPECT_EQ(e.line(), 12);
   EXPECT_EQ(e.column(), 5);
-  EXPECT_THAT(e.what(), HasSubstr("catalog.yaml:9:5: error: an operator: unknown key 'variants'"));
+  EXPECT_THAT(e.what(), HasSubstr("catalog.yaml:12:5: error: an operator: unknown key 'wrapper_kind'"));
   const DataFileError k = load_error(catalog("", "      wrapper: binary\n"));
-  EXPECT_EQ(k.line(), 9);
+  EXPECT_EQ(k.line(), 12);
   EXPECT_EQ(k.column(), 7);
   EXPECT_THAT(k.message(), HasSubstr("kernel: unknown key 'wrapper'"));
   EXPECT_THAT(load_error("operators: []\nversion: 2\n").message(), HasSubstr("unknown key 'version'"));
@@ -93,7 +98,7 @@ TEST(OperatorCatalog, UnknownFamiliesCapabilitiesAndDispatchKeysAreErrors) {
   EXPECT_THAT(family.message(), HasSubstr("operator add.Tensor: unknown family 'binaries' (known: "));
   EXPECT_THAT(family.message(), HasSubstr("unary"));
   const DataFileError capability = load_error(catalog("    capability: warp_drive\n"));
-  EXPECT_EQ(capability.line(), 9);
+  EXPECT_EQ(capability.line(), 12);
   EXPECT_EQ(capability.column(), 17);
   EXPECT_THAT(capability.message(), HasSubstr("unknown capability 'warp_drive' (known: streams,"));
   EXPECT_THAT(load_error(catalog("    dispatch_key: CUDA\n")).message(), HasSubstr("unknown dispatch key 'CUDA'"));
@@ -103,13 +108,86 @@ TEST(OperatorCatalog, MalformedParametersAndDuplicatesAreErrors) {
   std::string text = catalog();
   text.replace(text.find("\"in self\""), std::string("\"in self\"").size(), "\"self\"");
   const DataFileError param = load_error(text);
-  EXPECT_EQ(param.line(), 6);
+  EXPECT_EQ(param.line(), 9);
   EXPECT_THAT(param.message(), HasSubstr("kernel parameter 'self' must be \"KIND NAME\""));
   std::string twice = catalog();
   twice += twice.substr(std::string("operators:\n").size());
   const DataFileError duplicate = load_error(twice);
-  EXPECT_EQ(duplicate.line(), 9);
+  EXPECT_EQ(duplicate.line(), 12);
   EXPECT_THAT(duplicate.message(), HasSubstr("duplicate operator add.Tensor"));
+}
+
+TEST(OperatorCatalog, VariantsAreReadWithTheirSchemas) {
+  std::string text = catalog("    support: \"// shared\"\n");
+  text.insert(text.find("    kernel:"),
+              "      - schema: \"add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)\"\n"
+              "        comment: \"in place\"\n"
+              "        body: |\n"
+              "          return binary_(self, other, alpha);\n");
+  const CatalogOperator op = OperatorCatalog::load(text, "catalog.yaml").at("add.Tensor");
+  ASSERT_EQ(op.variants.size(), 2u);
+  EXPECT_EQ(op.variants[0].schema, "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor");
+  EXPECT_EQ(op.variants[0].call, "binary(self, other, alpha)");
+  EXPECT_EQ(op.variants[0].body, "");
+  EXPECT_EQ(op.variants[1].body, "return binary_(self, other, alpha);\n");
+  EXPECT_EQ(op.variants[1].comment, "in place");
+  EXPECT_EQ(op.support, "// shared");
+}
+
+TEST(OperatorCatalog, MalformedVariantsAreErrorsAtTheirLine) {
+  std::string no_variants = catalog();
+  const std::string variants_block = no_variants.substr(no_variants.find("    variants:"),
+                                                         no_variants.find("    kernel:") - no_variants.find("    variants:"));
+  no_variants.erase(no_variants.find(variants_block), variants_block.size());
+  EXPECT_THAT(load_error(no_variants).message(), HasSubstr("missing required field 'variants'"));
+
+  std::string bad_schema = catalog();
+  bad_schema.replace(bad_schema.find("-> Tensor\""), std::string("-> Tensor\"").size(), "Tensor\"");
+  const DataFileError schema = load_error(bad_schema);
+  EXPECT_EQ(schema.line(), 5);
+  EXPECT_THAT(schema.message(), HasSubstr("expected '->'"));
+
+  std::string unmapped = catalog();
+  unmapped.replace(unmapped.find("Tensor other"), std::string("Tensor other").size(), "Dimname other");
+  EXPECT_THAT(load_error(unmapped).message(), HasSubstr("'Dimname', which accelgen does not map to C++"));
+
+  std::string both = catalog();
+  both.insert(both.find("    kernel:"), "        body: \"return x;\"\n");
+  const DataFileError call_and_body = load_error(both);
+  EXPECT_EQ(call_and_body.line(), 5);
+  EXPECT_THAT(call_and_body.message(), HasSubstr("needs exactly one of call"));
+
+  std::string neither = catalog();
+  neither.erase(neither.find("        call:"), std::string("        call: \"binary(self, other, alpha)\"\n").size());
+  EXPECT_THAT(load_error(neither).message(), HasSubstr("needs exactly one of call"));
+
+  std::string other_first = catalog();
+  other_first.replace(other_first.find("\"add.Tensor("), std::string("\"add.Tensor(").size(), "\"add.Scalar(");
+  EXPECT_THAT(load_error(other_first).message(),
+              HasSubstr("the first variant must be the operator itself (add.Tensor), not add.Scalar"));
+
+  std::string repeated = catalog();
+  repeated.insert(repeated.find("    kernel:"),
+                  "      - schema: \"add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\"\n"
+                  "        call: \"x\"\n");
+  const DataFileError twice = load_error(repeated);
+  EXPECT_EQ(twice.line(), 7);
+  EXPECT_THAT(twice.message(), HasSubstr("duplicate schema add.Tensor"));
+
+  EXPECT_THAT(load_error(catalog(), "unary").message(),
+              HasSubstr("family 'binary' in the catalog file of family 'unary' (move the entry to "
+                        "knowledge/operators/binary.yaml)"));
+}
+
+TEST(OperatorCatalog, EveryEmbeddedVariantHasAWrapperWithAUniqueName) {
+  std::set<std::string> functions;
+  for (const auto& name : operator_catalog().names()) {
+    for (const auto& variant : operator_catalog().at(name).variants) {
+      const std::string function = wrapper_function_name(parse_aten_schema(variant.schema).name);
+      EXPECT_TRUE(functions.insert(function).second) << function << " twice";
+      EXPECT_EQ(function.find("__"), std::string::npos) << function;
+    }
+  }
 }
 
 }  // namespace

@@ -9,8 +9,8 @@
 
 #include "output/manifest.h"
 #include "output/tree_writer.h"
-#include "plan/backend_renderer.h"
-#include "plan/generation.h"
+#include "render/backend_renderer.h"
+#include "output/generation.h"
 #include "test_support.h"
 
 namespace accelgen {

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "base/diagnostic.h"
-#include "plan/backend_renderer.h"
+#include "render/backend_renderer.h"
 
 namespace accelgen {
 namespace {

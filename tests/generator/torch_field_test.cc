@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "base/diagnostic.h"
-#include "plan/backend_renderer.h"
+#include "render/backend_renderer.h"
 #include "spec/spec_loader.h"
 
 namespace accelgen {

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "base/diagnostic.h"
-#include "plan/generation.h"
+#include "output/generation.h"
 #include "test_support.h"
 
 namespace accelgen {

@@ -8,7 +8,9 @@
 // natively keeps the whole training step on the device.
 //
 // Except relu (a plain CPU/CUDA kernel in PyTorch), these are structured operators: their meta kernel
-// (at::gelu on meta tensors) gives the output's shape and dtype, and the CPU out= kernel computes it.
+// (at::gelu on meta tensors) gives the output's shape and dtype, the output is allocated on the device as the meta
+// result says (empty_like_meta), and the CPU out= kernel computes it. The operators, their variants and the
+// wrappers below come from accelgen's operator catalog (knowledge/operators/activation.yaml).
 #include "operator_support.h"
 
 #include <torch/library.h>
@@ -19,10 +21,32 @@ namespace torch_mydevice::ops {
 
 namespace {
 
-// The output of a structured operator, as its meta kernel computed it, allocated on `like`'s device.
-// [[maybe_unused]]: only the operators the spec makes native call it.
-[[maybe_unused]] at::Tensor output_for(const at::Tensor& meta_result, const at::Tensor& like) {
-  return empty_like_meta(meta_result, like.device());
+at::Tensor gelu(const at::Tensor& self, c10::string_view approximate) {
+  at::Tensor out = empty_like_meta(at::gelu(meta(self), approximate), self.device());
+  kernels::gelu(out, self, approximate);
+  return out;
+}
+
+at::Tensor gelu_backward(const at::Tensor& grad_output, const at::Tensor& self, c10::string_view approximate) {
+  check_devices("gelu_backward", self.device(), {grad_output, self});
+  at::Tensor out = empty_like_meta(at::gelu_backward(meta(grad_output), meta(self), approximate), self.device());
+  kernels::gelu_backward(out, grad_output, self, approximate);
+  return out;
+}
+
+at::Tensor leaky_relu(const at::Tensor& self, const c10::Scalar& negative_slope) {
+  at::Tensor out = empty_like_meta(at::leaky_relu(meta(self), negative_slope), self.device());
+  kernels::leaky_relu(out, self, negative_slope);
+  return out;
+}
+
+at::Tensor leaky_relu_backward(const at::Tensor& grad_output, const at::Tensor& self, const c10::Scalar& negative_slope,
+                               bool self_is_result) {
+  check_devices("leaky_relu_backward", self.device(), {grad_output, self});
+  at::Tensor out = empty_like_meta(
+      at::leaky_relu_backward(meta(grad_output), meta(self), negative_slope, self_is_result), self.device());
+  kernels::leaky_relu_backward(out, grad_output, self, negative_slope, self_is_result);
+  return out;
 }
 
 // relu is clamp_min(self, 0), as PyTorch's CPU kernel computes it; bool has no ordering to clamp.
@@ -33,119 +57,87 @@ at::Tensor relu(const at::Tensor& self) {
   kernels::relu(out, self);
   return out;
 }
-
-at::Tensor& relu_(at::Tensor& self) {
+at::Tensor& relu_inplace(at::Tensor& self) {
   TORCH_CHECK(self.scalar_type() != c10::ScalarType::Bool, "Boolean inputs not supported for relu");
   kernels::relu(self, self);
   return self;
 }
 
 at::Tensor sigmoid(const at::Tensor& self) {
-  at::Tensor out = output_for(at::sigmoid(meta(self)), self);
+  at::Tensor out = empty_like_meta(at::sigmoid(meta(self)), self.device());
   kernels::sigmoid(out, self);
   return out;
 }
-
-at::Tensor& sigmoid_(at::Tensor& self) {
+at::Tensor& sigmoid_inplace(at::Tensor& self) {
   (void)meta(self).sigmoid_(); // dtype check (integer tensors cannot hold the result)
   kernels::sigmoid(self, self);
   return self;
 }
 
-at::Tensor tanh(const at::Tensor& self) {
-  at::Tensor out = output_for(at::tanh(meta(self)), self);
-  kernels::tanh(out, self);
+at::Tensor sigmoid_backward(const at::Tensor& grad_output, const at::Tensor& output) {
+  check_devices("sigmoid_backward", output.device(), {grad_output, output});
+  at::Tensor out = empty_like_meta(at::sigmoid_backward(meta(grad_output), meta(output)), output.device());
+  kernels::sigmoid_backward(out, grad_output, output);
   return out;
 }
 
-at::Tensor& tanh_(at::Tensor& self) {
+at::Tensor silu(const at::Tensor& self) {
+  at::Tensor out = empty_like_meta(at::silu(meta(self)), self.device());
+  kernels::silu(out, self);
+  return out;
+}
+
+at::Tensor silu_backward(const at::Tensor& grad_output, const at::Tensor& self) {
+  check_devices("silu_backward", self.device(), {grad_output, self});
+  at::Tensor out = empty_like_meta(at::silu_backward(meta(grad_output), meta(self)), self.device());
+  kernels::silu_backward(out, grad_output, self);
+  return out;
+}
+
+at::Tensor tanh(const at::Tensor& self) {
+  at::Tensor out = empty_like_meta(at::tanh(meta(self)), self.device());
+  kernels::tanh(out, self);
+  return out;
+}
+at::Tensor& tanh_inplace(at::Tensor& self) {
   (void)meta(self).tanh_();
   kernels::tanh(self, self);
   return self;
 }
 
-at::Tensor gelu(const at::Tensor& self, c10::string_view approximate) {
-  at::Tensor out = output_for(at::gelu(meta(self), approximate), self);
-  kernels::gelu(out, self, approximate);
-  return out;
-}
-
-at::Tensor silu(const at::Tensor& self) {
-  at::Tensor out = output_for(at::silu(meta(self)), self);
-  kernels::silu(out, self);
-  return out;
-}
-
-at::Tensor leaky_relu(const at::Tensor& self, const c10::Scalar& negative_slope) {
-  at::Tensor out = output_for(at::leaky_relu(meta(self), negative_slope), self);
-  kernels::leaky_relu(out, self, negative_slope);
+at::Tensor tanh_backward(const at::Tensor& grad_output, const at::Tensor& output) {
+  check_devices("tanh_backward", output.device(), {grad_output, output});
+  at::Tensor out = empty_like_meta(at::tanh_backward(meta(grad_output), meta(output)), output.device());
+  kernels::tanh_backward(out, grad_output, output);
   return out;
 }
 
 // grad_input = grad_output where self > threshold, else 0 (relu's backward, with threshold 0).
 at::Tensor threshold_backward(const at::Tensor& grad_output, const at::Tensor& self, const c10::Scalar& threshold) {
   check_devices("threshold_backward", self.device(), {grad_output, self});
-  at::Tensor out = output_for(at::threshold_backward(meta(grad_output), meta(self), threshold), self);
+  at::Tensor out = empty_like_meta(at::threshold_backward(meta(grad_output), meta(self), threshold), self.device());
   kernels::threshold_backward(out, grad_output, self, threshold);
-  return out;
-}
-
-at::Tensor sigmoid_backward(const at::Tensor& grad_output, const at::Tensor& output) {
-  check_devices("sigmoid_backward", output.device(), {grad_output, output});
-  at::Tensor out = output_for(at::sigmoid_backward(meta(grad_output), meta(output)), output);
-  kernels::sigmoid_backward(out, grad_output, output);
-  return out;
-}
-
-at::Tensor tanh_backward(const at::Tensor& grad_output, const at::Tensor& output) {
-  check_devices("tanh_backward", output.device(), {grad_output, output});
-  at::Tensor out = output_for(at::tanh_backward(meta(grad_output), meta(output)), output);
-  kernels::tanh_backward(out, grad_output, output);
-  return out;
-}
-
-at::Tensor gelu_backward(const at::Tensor& grad_output, const at::Tensor& self, c10::string_view approximate) {
-  check_devices("gelu_backward", self.device(), {grad_output, self});
-  at::Tensor out = output_for(at::gelu_backward(meta(grad_output), meta(self), approximate), self);
-  kernels::gelu_backward(out, grad_output, self, approximate);
-  return out;
-}
-
-at::Tensor silu_backward(const at::Tensor& grad_output, const at::Tensor& self) {
-  check_devices("silu_backward", self.device(), {grad_output, self});
-  at::Tensor out = output_for(at::silu_backward(meta(grad_output), meta(self)), self);
-  kernels::silu_backward(out, grad_output, self);
-  return out;
-}
-
-at::Tensor leaky_relu_backward(const at::Tensor& grad_output, const at::Tensor& self, const c10::Scalar& negative_slope,
-                               bool self_is_result) {
-  check_devices("leaky_relu_backward", self.device(), {grad_output, self});
-  at::Tensor out =
-      output_for(at::leaky_relu_backward(meta(grad_output), meta(self), negative_slope, self_is_result), self);
-  kernels::leaky_relu_backward(out, grad_output, self, negative_slope, self_is_result);
   return out;
 }
 
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("relu", TORCH_FN(relu));
-  m.impl("relu_", TORCH_FN(relu_));
-  m.impl("sigmoid", TORCH_FN(sigmoid));
-  m.impl("sigmoid_", TORCH_FN(sigmoid_));
-  m.impl("tanh", TORCH_FN(tanh));
-  m.impl("tanh_", TORCH_FN(tanh_));
   m.impl("gelu", TORCH_FN(gelu));
-  m.impl("silu", TORCH_FN(silu));
-  m.impl("leaky_relu", TORCH_FN(leaky_relu));
-  m.impl("threshold_backward", TORCH_FN(threshold_backward));
-  m.impl("sigmoid_backward", TORCH_FN(sigmoid_backward));
-  m.impl("tanh_backward", TORCH_FN(tanh_backward));
   m.impl("gelu_backward", TORCH_FN(gelu_backward));
-  m.impl("silu_backward", TORCH_FN(silu_backward));
+  m.impl("leaky_relu", TORCH_FN(leaky_relu));
   m.impl("leaky_relu_backward", TORCH_FN(leaky_relu_backward));
-  (void)m; // with none of this family's operators in the spec the block is empty
+  m.impl("relu", TORCH_FN(relu));
+  m.impl("relu_", TORCH_FN(relu_inplace));
+  m.impl("sigmoid", TORCH_FN(sigmoid));
+  m.impl("sigmoid_", TORCH_FN(sigmoid_inplace));
+  m.impl("sigmoid_backward", TORCH_FN(sigmoid_backward));
+  m.impl("silu", TORCH_FN(silu));
+  m.impl("silu_backward", TORCH_FN(silu_backward));
+  m.impl("tanh", TORCH_FN(tanh));
+  m.impl("tanh_", TORCH_FN(tanh_inplace));
+  m.impl("tanh_backward", TORCH_FN(tanh_backward));
+  m.impl("threshold_backward", TORCH_FN(threshold_backward));
 }
 
 } // namespace torch_mydevice::ops

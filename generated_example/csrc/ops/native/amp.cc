@@ -6,7 +6,8 @@
 //  * _amp_foreach_non_finite_check_and_unscale_(grads, found_inf, inv_scale): grads *= inv_scale in place,
 //    found_inf = 1 if any gradient holds inf/NaN;
 //  * _amp_update_scale_(scale, growth_tracker, found_inf, growth, backoff, interval): the dynamic scale.
-// Both are device kernels (csrc/kernels/) on the current stream.
+// Both are device kernels (csrc/kernels/) on the current stream. The operators and the wrappers below come from
+// accelgen's operator catalog (knowledge/operators/amp.yaml).
 #include "operator_support.h"
 
 #include <torch/library.h>
@@ -15,7 +16,8 @@ namespace torch_mydevice::ops {
 
 namespace {
 
-void amp_non_finite_check_and_unscale(at::TensorList self, at::Tensor& found_inf, const at::Tensor& inv_scale) {
+void _amp_foreach_non_finite_check_and_unscale_inplace(at::TensorList self, at::Tensor& found_inf,
+                                                       const at::Tensor& inv_scale) {
   TORCH_CHECK(inv_scale.numel() == 1, "inv_scale must be a 1-element tensor.");
   TORCH_CHECK(found_inf.numel() == 1, "found_inf must be a 1-element tensor.");
   TORCH_CHECK(inv_scale.scalar_type() == c10::ScalarType::Float, "inv_scale must be a float tensor.");
@@ -31,21 +33,22 @@ void amp_non_finite_check_and_unscale(at::TensorList self, at::Tensor& found_inf
   kernels::_amp_foreach_non_finite_check_and_unscale_(self, found_inf, inv_scale);
 }
 
-at::Tensor& amp_update_scale(at::Tensor& self, at::Tensor& growth_tracker, const at::Tensor& found_inf,
-                             double growth_factor, double backoff_factor, int64_t growth_interval) {
+at::Tensor& _amp_update_scale_inplace(at::Tensor& self, at::Tensor& growth_tracker, const at::Tensor& found_inf,
+                                      double scale_growth_factor, double scale_backoff_factor,
+                                      int64_t growth_interval) {
   check_devices("_amp_update_scale_", self.device(), {self, growth_tracker, found_inf});
   TORCH_CHECK(growth_tracker.numel() == 1 && self.numel() == 1 && found_inf.numel() == 1,
               "_amp_update_scale_: scale, growth_tracker and found_inf must be 1-element tensors");
-  kernels::_amp_update_scale_(self, growth_tracker, found_inf, growth_factor, backoff_factor, growth_interval);
+  kernels::_amp_update_scale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor,
+                              growth_interval);
   return self;
 }
 
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("_amp_foreach_non_finite_check_and_unscale_", TORCH_FN(amp_non_finite_check_and_unscale));
-  m.impl("_amp_update_scale_", TORCH_FN(amp_update_scale));
-  (void)m; // with none of this family's operators in the spec the block is empty
+  m.impl("_amp_foreach_non_finite_check_and_unscale_", TORCH_FN(_amp_foreach_non_finite_check_and_unscale_inplace));
+  m.impl("_amp_update_scale_", TORCH_FN(_amp_update_scale_inplace));
 }
 
 } // namespace torch_mydevice::ops

@@ -5,7 +5,9 @@
 //
 // F.scaled_dot_product_attention asks the backend which implementation to run (_fused_sdp_choice, answered from
 // ops/attention.h). OVERRIDEABLE runs _scaled_dot_product_fused_attention_overrideable, whose derivative formula
-// calls its _backward with the logsumexp the forward returned.
+// calls its _backward with the logsumexp the forward returned. The operators and the wrappers below come from
+// accelgen's operator catalog (knowledge/operators/attention.yaml): the forward's entry also registers
+// _fused_sdp_choice and the per-device stub F.scaled_dot_product_attention reads the choice through.
 #include "operator_support.h"
 
 #include "ops/attention.h"
@@ -43,9 +45,16 @@ at::Tensor empty_in_layout_of(const at::Tensor& like, at::IntArrayRef sizes) {
   return at::empty_strided(sizes, strides, like.options());
 }
 
-attention::FusedResult fused_attention(const at::Tensor& query, const at::Tensor& key, const at::Tensor& value,
-                                       const std::optional<at::Tensor>& attn_bias, double dropout_p, bool is_causal,
-                                       bool return_debug_mask, std::optional<double> scale) {
+// F.scaled_dot_product_attention reads the choice through this per-device stub (the _fused_sdp_choice operator
+// below answers direct calls and fake tensors). REGISTER_PRIVATEUSE1_DISPATCH written out: the macro works only
+// in namespace at::native.
+const at::native::RegisterPRIVATEUSE1Dispatch<decltype(at::native::_fused_sdp_choice_stub)> sdp_choice_stub(
+    at::native::_fused_sdp_choice_stub, &attention::sdp_choice);
+
+std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor, c10::SymInt, c10::SymInt, at::Tensor, at::Tensor, at::Tensor>
+_scaled_dot_product_fused_attention_overrideable(
+    const at::Tensor& query, const at::Tensor& key, const at::Tensor& value, const std::optional<at::Tensor>& attn_bias,
+    double dropout_p, bool is_causal, bool return_debug_mask, std::optional<double> scale) {
   const at::Tensor bias = attn_bias.value_or(at::Tensor());
   check_devices("_scaled_dot_product_fused_attention_overrideable", query.device(), {query, key, value, bias});
   attention::check_supported(dropout_p, return_debug_mask);
@@ -60,14 +69,23 @@ attention::FusedResult fused_attention(const at::Tensor& query, const at::Tensor
                                                             scale);
   return attention::fused_result(output, logsumexp, query, key);
 }
+// Which implementation F.scaled_dot_product_attention runs (attention::sdp_choice, ops/attention.h): OVERRIDEABLE, the
+// operator above, where it applies, else the math implementation.
+int64_t _fused_sdp_choice(const at::Tensor& query, const at::Tensor& key, const at::Tensor& value,
+                          const std::optional<at::Tensor>& attn_mask, double dropout_p, bool is_causal,
+                          std::optional<double> scale, bool enable_gqa) {
+  return attention::sdp_choice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa);
+}
 
-// The gradients have the layouts of query, key, value and the mask; a boolean mask has none, and a
-// grad_input_mask entry that is false leaves its gradient undefined.
-std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> fused_attention_backward(
+// The gradients have the layouts of query, key, value and the mask; a boolean mask has none, and a grad_input_mask
+// entry that is false leaves its gradient undefined. The forward's other results are not read back: the output, the
+// sequence offsets and lengths of variable-length batches and the random state of dropout (the fused attention has
+// neither).
+std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> _scaled_dot_product_fused_attention_overrideable_backward(
     const at::Tensor& grad_out, const at::Tensor& query, const at::Tensor& key, const at::Tensor& value,
     const at::Tensor& attn_bias, std::array<bool, 4> grad_input_mask, const at::Tensor& /*out*/,
     const at::Tensor& logsumexp, const at::Tensor& /*cum_seq_q*/, const at::Tensor& /*cum_seq_k*/,
-    int64_t /*max_q*/, int64_t /*max_k*/, double dropout_p, bool is_causal, const at::Tensor& /*philox_seed*/,
+    c10::SymInt /*max_q*/, c10::SymInt /*max_k*/, double dropout_p, bool is_causal, const at::Tensor& /*philox_seed*/,
     const at::Tensor& /*philox_offset*/, std::optional<double> scale) {
   check_devices("_scaled_dot_product_fused_attention_overrideable_backward", query.device(),
                 {grad_out, query, key, value, attn_bias, logsumexp});
@@ -88,16 +106,11 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> fused_attention_backw
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("_fused_sdp_choice", TORCH_FN(attention::sdp_choice));
-  m.impl("_scaled_dot_product_fused_attention_overrideable", TORCH_FN(fused_attention));
-  m.impl("_scaled_dot_product_fused_attention_overrideable_backward", TORCH_FN(fused_attention_backward));
-  (void)m; // with none of this family's operators in the spec the block is empty
+  m.impl("_scaled_dot_product_fused_attention_overrideable",
+         TORCH_FN(_scaled_dot_product_fused_attention_overrideable));
+  m.impl("_fused_sdp_choice", TORCH_FN(_fused_sdp_choice));
+  m.impl("_scaled_dot_product_fused_attention_overrideable_backward",
+         TORCH_FN(_scaled_dot_product_fused_attention_overrideable_backward));
 }
 
 } // namespace torch_mydevice::ops
-
-// F.scaled_dot_product_attention reads the choice through this per-device stub (the _fused_sdp_choice operator
-// above answers direct calls and fake tensors).
-namespace at::native {
-REGISTER_PRIVATEUSE1_DISPATCH(_fused_sdp_choice_stub, &torch_mydevice::ops::attention::sdp_choice)
-} // namespace at::native

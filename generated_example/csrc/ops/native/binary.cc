@@ -9,7 +9,8 @@
 //
 // Each functional operator (add.Tensor) is registered together with its in-place (add_.Tensor) and out=
 // (add.out) variants: PyTorch's Python API, autograd (gradient accumulation uses add_) and the foreach
-// fallbacks of optimizers (_foreach_add_ → add_) call all three.
+// fallbacks of optimizers (_foreach_add_ → add_) call all three. The operators, their variants and the
+// wrappers below come from accelgen's operator catalog (knowledge/operators/binary.yaml).
 #include "operator_support.h"
 
 #include <ATen/native/BinaryOps.h>
@@ -20,11 +21,12 @@ namespace torch_mydevice::ops {
 
 namespace {
 
-enum class Binary { Add, Sub, Mul, Div, Maximum, Minimum, Pow, Eq, Ne, Lt, Le, Gt, Ge };
-
-bool is_comparison(Binary op) {
-  return op >= Binary::Eq;
-}
+// How an operator's result dtype follows from its operands' (PyTorch's type promotion).
+enum class Promotion {
+  Common,          // at::result_type(self, other): add, mul, maximum, pow, ...
+  IntegerToFloat,  // true division: integer and bool operands give the default floating dtype
+  ToBool,          // comparisons
+};
 
 // The device of a binary operation: one operand may be a 0-dim CPU tensor (a scalar), never both.
 c10::Device device_of(const at::Tensor& self, const at::Tensor& other) {
@@ -37,167 +39,24 @@ c10::ScalarType common_dtype(const at::Tensor& self, const at::Tensor& other) {
   return self.scalar_type() == other.scalar_type() ? self.scalar_type() : at::result_type(self, other);
 }
 
-// PyTorch's result dtype: comparisons give bool; true division and pow of integers with a floating exponent
-// promote to the default floating type; everything else follows at::result_type.
-c10::ScalarType result_dtype(Binary op, const at::Tensor& self, const at::Tensor& other) {
-  if (is_comparison(op)) {
+c10::ScalarType result_dtype(Promotion promotion, const at::Tensor& self, const at::Tensor& other) {
+  if (promotion == Promotion::ToBool) {
     return c10::ScalarType::Bool;
   }
   const c10::ScalarType common = common_dtype(self, other);
-  if (op == Binary::Div && c10::isIntegralType(common, /*includeBool=*/true)) {
+  if (promotion == Promotion::IntegerToFloat && c10::isIntegralType(common, /*includeBool=*/true)) {
     return c10::typeMetaToScalarType(at::get_default_dtype());
   }
   return common;
 }
 
-void check_args(Binary op, const at::Tensor& self, const at::Tensor& other,
-                 const c10::Scalar& alpha, const c10::Device& device) {
-  check_devices("binary op", device, {self, other});
-  if (op == Binary::Add || op == Binary::Sub) {
-    at::native::alpha_check(common_dtype(self, other), alpha);
-  }
-  if (op == Binary::Sub) {
-    at::native::sub_check(self, other);
-  }
-}
-
-// The device kernel of `op` (csrc/kernels/). Scalar overloads (eq.Scalar) pass the scalar itself, not the
-// wrapped-number tensor the operator used for type promotion.
-void launch_binary(Binary op, bool scalar_overload, const at::Tensor& out, const at::Tensor& self,
-                   const at::Tensor& other, const c10::Scalar& alpha) {
-  if (out.numel() == 0) {
-    return;
-  }
-  (void)scalar_overload;
-  (void)alpha;
-  switch (op) {
-    case Binary::Add: kernels::add_Tensor(out, self, other, alpha); return;
-    case Binary::Sub: kernels::sub_Tensor(out, self, other, alpha); return;
-    case Binary::Mul: kernels::mul_Tensor(out, self, other); return;
-    case Binary::Div: kernels::div_Tensor(out, self, other); return;
-    case Binary::Maximum: kernels::maximum(out, self, other); return;
-    case Binary::Minimum: kernels::minimum(out, self, other); return;
-    case Binary::Pow:
-      if (scalar_overload) {
-        kernels::pow_Tensor_Scalar(out, self, other.item());
-        return;
-      }
-      if (!scalar_overload) {
-        kernels::pow_Tensor_Tensor(out, self, other);
-        return;
-      }
-      break;
-    case Binary::Eq:
-      if (scalar_overload) {
-        kernels::eq_Scalar(out, self, other.item());
-        return;
-      }
-      if (!scalar_overload) {
-        kernels::eq_Tensor(out, self, other);
-        return;
-      }
-      break;
-    case Binary::Ne:
-      if (scalar_overload) {
-        kernels::ne_Scalar(out, self, other.item());
-        return;
-      }
-      if (!scalar_overload) {
-        kernels::ne_Tensor(out, self, other);
-        return;
-      }
-      break;
-    case Binary::Lt:
-      if (scalar_overload) {
-        kernels::lt_Scalar(out, self, other.item());
-        return;
-      }
-      if (!scalar_overload) {
-        kernels::lt_Tensor(out, self, other);
-        return;
-      }
-      break;
-    case Binary::Le:
-      if (scalar_overload) {
-        kernels::le_Scalar(out, self, other.item());
-        return;
-      }
-      if (!scalar_overload) {
-        kernels::le_Tensor(out, self, other);
-        return;
-      }
-      break;
-    case Binary::Gt:
-      if (scalar_overload) {
-        kernels::gt_Scalar(out, self, other.item());
-        return;
-      }
-      if (!scalar_overload) {
-        kernels::gt_Tensor(out, self, other);
-        return;
-      }
-      break;
-    case Binary::Ge:
-      if (scalar_overload) {
-        kernels::ge_Scalar(out, self, other.item());
-        return;
-      }
-      if (!scalar_overload) {
-        kernels::ge_Tensor(out, self, other);
-        return;
-      }
-      break;
-    default: break;
-  }
-  TORCH_INTERNAL_ASSERT(false, "binary operator without a native kernel");
-}
-
-// out = self OP other, a new tensor. It keeps the memory layout of `self` when that already has the result's
-// shape and is dense (channels_last and transposed tensors stay so, as with PyTorch's TensorIterator).
-at::Tensor binary(Binary op, const at::Tensor& self, const at::Tensor& other, const c10::Scalar& alpha = 1,
-                  bool scalar_overload = false) {
-  const c10::Device device = device_of(self, other);
-  check_args(op, self, other, alpha, device);
-  const c10::ScalarType dtype = result_dtype(op, self, other);
-  const auto shape = at::infer_size_dimvector(self.sizes(), other.sizes());
-  const auto options = at::TensorOptions().dtype(dtype).device(device);
-  at::Tensor out;
-  if (self.sizes().equals(shape) && self.device() == device && self.is_non_overlapping_and_dense()) {
-    out = at::empty_strided(shape, self.strides(), options);
-  } else {
-    out = at::empty(shape, options);
-  }
-  launch_binary(op, scalar_overload, out, self, other, alpha);
-  return out;
-}
-
-// self OP= other: the result must keep self's shape and be castable to self's dtype.
-// [[maybe_unused]] here and below: only the in-place and out= operators the spec makes native call these.
-[[maybe_unused]] at::Tensor& binary_(Binary op, at::Tensor& self, const at::Tensor& other,
-                                     const c10::Scalar& alpha = 1, bool scalar_overload = false) {
-  TORCH_CHECK(self.device().type() == c10::DeviceType::PrivateUse1,
-              "in-place operation on a CPU tensor with a mydevice operand");
-  check_args(op, self, other, alpha, self.device());
-  const c10::ScalarType dtype = result_dtype(op, self, other);
-  TORCH_CHECK(c10::canCast(dtype, self.scalar_type()), "result type ", dtype,
-              " can't be cast to the desired output type ", self.scalar_type());
-  const auto shape = at::infer_size_dimvector(self.sizes(), other.sizes());
-  TORCH_CHECK(self.sizes().equals(shape), "output with shape ", self.sizes(), " doesn't match the broadcast shape ",
-              c10::IntArrayRef(shape));
-  launch_binary(op, scalar_overload, self, self, other, alpha);
-  return self;
-}
-
-// out = self OP other into a given tensor (resized if needed, as PyTorch's out= convention says).
-[[maybe_unused]] at::Tensor& binary_out(Binary op, const at::Tensor& self, const at::Tensor& other,
-                                        const c10::Scalar& alpha, at::Tensor& out) {
-  check_args(op, self, other, alpha, out.device());
-  const c10::ScalarType dtype = result_dtype(op, self, other);
+// The result dtype of `self OP= other` or of an out= call, which must be castable to the output's dtype.
+c10::ScalarType checked_result_dtype(Promotion promotion, const at::Tensor& self, const at::Tensor& other,
+                                     const at::Tensor& out) {
+  const c10::ScalarType dtype = result_dtype(promotion, self, other);
   TORCH_CHECK(c10::canCast(dtype, out.scalar_type()), "result type ", dtype,
               " can't be cast to the desired output type ", out.scalar_type());
-  at::native::resize_output(out, at::infer_size_dimvector(self.sizes(), other.sizes()));
-  launch_binary(op, false, out, self, other, alpha);
-  return out;
+  return dtype;
 }
 
 // A Scalar operand becomes a "wrapped number" CPU tensor, exactly as PyTorch's own .Scalar overloads do, so
@@ -206,94 +65,233 @@ at::Tensor wrap(const c10::Scalar& s) {
   return at::native::wrapped_scalar_tensor(s);
 }
 
-at::Tensor add(const at::Tensor& a, const at::Tensor& b, const c10::Scalar& alpha) {
-  return binary(Binary::Add, a, b, alpha);
-}
-at::Tensor& add_(at::Tensor& a, const at::Tensor& b, const c10::Scalar& alpha) {
-  return binary_(Binary::Add, a, b, alpha);
-}
-at::Tensor& add_out(const at::Tensor& a, const at::Tensor& b, const c10::Scalar& alpha, at::Tensor& out) {
-  return binary_out(Binary::Add, a, b, alpha, out);
-}
-at::Tensor sub(const at::Tensor& a, const at::Tensor& b, const c10::Scalar& alpha) {
-  return binary(Binary::Sub, a, b, alpha);
-}
-at::Tensor& sub_(at::Tensor& a, const at::Tensor& b, const c10::Scalar& alpha) {
-  return binary_(Binary::Sub, a, b, alpha);
-}
-at::Tensor& sub_out(const at::Tensor& a, const at::Tensor& b, const c10::Scalar& alpha, at::Tensor& out) {
-  return binary_out(Binary::Sub, a, b, alpha, out);
-}
-at::Tensor mul(const at::Tensor& a, const at::Tensor& b) { return binary(Binary::Mul, a, b); }
-at::Tensor& mul_(at::Tensor& a, const at::Tensor& b) { return binary_(Binary::Mul, a, b); }
-at::Tensor& mul_out(const at::Tensor& a, const at::Tensor& b, at::Tensor& out) {
-  return binary_out(Binary::Mul, a, b, 1, out);
-}
-at::Tensor div(const at::Tensor& a, const at::Tensor& b) { return binary(Binary::Div, a, b); }
-at::Tensor& div_(at::Tensor& a, const at::Tensor& b) { return binary_(Binary::Div, a, b); }
-at::Tensor& div_out(const at::Tensor& a, const at::Tensor& b, at::Tensor& out) {
-  return binary_out(Binary::Div, a, b, 1, out);
-}
-at::Tensor maximum(const at::Tensor& a, const at::Tensor& b) { return binary(Binary::Maximum, a, b); }
-at::Tensor minimum(const at::Tensor& a, const at::Tensor& b) { return binary(Binary::Minimum, a, b); }
-at::Tensor pow(const at::Tensor& a, const c10::Scalar& exponent) {
-  return binary(Binary::Pow, a, wrap(exponent), 1, true);
-}
-at::Tensor& pow_(at::Tensor& a, const c10::Scalar& exponent) {
-  return binary_(Binary::Pow, a, wrap(exponent), 1, true);
-}
-at::Tensor pow_tensor(const at::Tensor& a, const at::Tensor& b) { return binary(Binary::Pow, a, b); }
+// The family's wrappers: `kernel` is the operator's device kernel (csrc/kernels/), called as
+// kernel(out, self, other, extra...) where `other` is the tensor or Scalar operand as the operator takes it, and
+// only when there is something to compute.
 
-// Comparisons: a Tensor and a Scalar overload each (x > 0 calls gt.Scalar; x > y calls gt.Tensor).
-// [[maybe_unused]]: only the comparisons the spec makes native are registered.
-#define MYDEVICE_COMPARISON(fn, kind)                                                              \
-  [[maybe_unused]] at::Tensor fn##_tensor(const at::Tensor& a, const at::Tensor& b) {           \
-    return binary(Binary::kind, a, b);                                                           \
-  }                                                                                              \
-  [[maybe_unused]] at::Tensor fn##_scalar(const at::Tensor& a, const c10::Scalar& b) {          \
-    return binary(Binary::kind, a, wrap(b), 1, true);                                                   \
+// out = self OP other, a new tensor. It keeps the memory layout of `self` when that already has the result's
+// shape and is dense (channels_last and transposed tensors stay so, as with PyTorch's TensorIterator).
+template <typename Other, typename Kernel, typename... Extra>
+at::Tensor binary_with(Promotion promotion, const at::Tensor& self, const at::Tensor& other_tensor,
+                       const Other& other, Kernel kernel, const Extra&... extra) {
+  const c10::Device device = device_of(self, other_tensor);
+  check_devices("binary op", device, {self, other_tensor});
+  const auto shape = at::infer_size_dimvector(self.sizes(), other_tensor.sizes());
+  const auto options = at::TensorOptions().dtype(result_dtype(promotion, self, other_tensor)).device(device);
+  at::Tensor out;
+  if (self.sizes().equals(shape) && self.device() == device && self.is_non_overlapping_and_dense()) {
+    out = at::empty_strided(shape, self.strides(), options);
+  } else {
+    out = at::empty(shape, options);
   }
-MYDEVICE_COMPARISON(eq, Eq)
-MYDEVICE_COMPARISON(ne, Ne)
-MYDEVICE_COMPARISON(lt, Lt)
-MYDEVICE_COMPARISON(le, Le)
-MYDEVICE_COMPARISON(gt, Gt)
-MYDEVICE_COMPARISON(ge, Ge)
-#undef MYDEVICE_COMPARISON
+  if (out.numel() != 0) {
+    kernel(out, self, other, extra...);
+  }
+  return out;
+}
+
+// self OP= other: the result must keep self's shape and be castable to self's dtype.
+template <typename Other, typename Kernel, typename... Extra>
+at::Tensor& binary_with_(Promotion promotion, at::Tensor& self, const at::Tensor& other_tensor, const Other& other,
+                         Kernel kernel, const Extra&... extra) {
+  TORCH_CHECK(self.device().type() == c10::DeviceType::PrivateUse1,
+              "in-place operation on a CPU tensor with a mydevice operand");
+  check_devices("binary op", self.device(), {self, other_tensor});
+  checked_result_dtype(promotion, self, other_tensor, self);
+  const auto shape = at::infer_size_dimvector(self.sizes(), other_tensor.sizes());
+  TORCH_CHECK(self.sizes().equals(shape), "output with shape ", self.sizes(), " doesn't match the broadcast shape ",
+              c10::IntArrayRef(shape));
+  if (self.numel() != 0) {
+    kernel(self, self, other, extra...);
+  }
+  return self;
+}
+
+template <typename Kernel, typename... Extra>
+at::Tensor binary(Promotion promotion, const at::Tensor& self, const at::Tensor& other, Kernel kernel,
+                  const Extra&... extra) {
+  return binary_with(promotion, self, other, other, kernel, extra...);
+}
+
+template <typename Kernel, typename... Extra>
+at::Tensor& binary_(Promotion promotion, at::Tensor& self, const at::Tensor& other, Kernel kernel,
+                    const Extra&... extra) {
+  return binary_with_(promotion, self, other, other, kernel, extra...);
+}
+
+// out = self OP other into a given tensor (resized if needed, as PyTorch's out= convention says).
+template <typename Kernel, typename... Extra>
+at::Tensor& binary_out(Promotion promotion, const at::Tensor& self, const at::Tensor& other, at::Tensor& out,
+                       Kernel kernel, const Extra&... extra) {
+  check_devices("binary op", out.device(), {self, other});
+  checked_result_dtype(promotion, self, other, out);
+  at::native::resize_output(out, at::infer_size_dimvector(self.sizes(), other.sizes()));
+  if (out.numel() != 0) {
+    kernel(out, self, other, extra...);
+  }
+  return out;
+}
+
+// The Scalar overloads (eq.Scalar, pow.Tensor_Scalar): type promotion sees the wrapped number, the kernel the
+// Scalar itself.
+template <typename Kernel>
+at::Tensor binary_scalar(Promotion promotion, const at::Tensor& self, const c10::Scalar& other, Kernel kernel) {
+  return binary_with(promotion, self, wrap(other), other, kernel);
+}
+
+template <typename Kernel>
+at::Tensor& binary_scalar_(Promotion promotion, at::Tensor& self, const c10::Scalar& other, Kernel kernel) {
+  return binary_with_(promotion, self, wrap(other), other, kernel);
+}
+
+at::Tensor add_Tensor(const at::Tensor& self, const at::Tensor& other, const c10::Scalar& alpha) {
+  at::native::alpha_check(common_dtype(self, other), alpha);
+  return binary(Promotion::Common, self, other, kernels::add_Tensor, alpha);
+}
+at::Tensor& add_inplace_Tensor(at::Tensor& self, const at::Tensor& other, const c10::Scalar& alpha) {
+  at::native::alpha_check(common_dtype(self, other), alpha);
+  return binary_(Promotion::Common, self, other, kernels::add_Tensor, alpha);
+}
+at::Tensor& add_out(const at::Tensor& self, const at::Tensor& other, const c10::Scalar& alpha, at::Tensor& out) {
+  at::native::alpha_check(common_dtype(self, other), alpha);
+  return binary_out(Promotion::Common, self, other, out, kernels::add_Tensor, alpha);
+}
+
+at::Tensor div_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  return binary(Promotion::IntegerToFloat, self, other, kernels::div_Tensor);
+}
+at::Tensor& div_inplace_Tensor(at::Tensor& self, const at::Tensor& other) {
+  return binary_(Promotion::IntegerToFloat, self, other, kernels::div_Tensor);
+}
+at::Tensor& div_out(const at::Tensor& self, const at::Tensor& other, at::Tensor& out) {
+  return binary_out(Promotion::IntegerToFloat, self, other, out, kernels::div_Tensor);
+}
+
+at::Tensor eq_Scalar(const at::Tensor& self, const c10::Scalar& other) {
+  return binary_scalar(Promotion::ToBool, self, other, kernels::eq_Scalar);
+}
+
+at::Tensor eq_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  return binary(Promotion::ToBool, self, other, kernels::eq_Tensor);
+}
+
+at::Tensor ge_Scalar(const at::Tensor& self, const c10::Scalar& other) {
+  return binary_scalar(Promotion::ToBool, self, other, kernels::ge_Scalar);
+}
+
+at::Tensor ge_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  return binary(Promotion::ToBool, self, other, kernels::ge_Tensor);
+}
+
+at::Tensor gt_Scalar(const at::Tensor& self, const c10::Scalar& other) {
+  return binary_scalar(Promotion::ToBool, self, other, kernels::gt_Scalar);
+}
+
+at::Tensor gt_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  return binary(Promotion::ToBool, self, other, kernels::gt_Tensor);
+}
+
+at::Tensor le_Scalar(const at::Tensor& self, const c10::Scalar& other) {
+  return binary_scalar(Promotion::ToBool, self, other, kernels::le_Scalar);
+}
+
+at::Tensor le_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  return binary(Promotion::ToBool, self, other, kernels::le_Tensor);
+}
+
+at::Tensor lt_Scalar(const at::Tensor& self, const c10::Scalar& other) {
+  return binary_scalar(Promotion::ToBool, self, other, kernels::lt_Scalar);
+}
+
+at::Tensor lt_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  return binary(Promotion::ToBool, self, other, kernels::lt_Tensor);
+}
+
+at::Tensor maximum(const at::Tensor& self, const at::Tensor& other) {
+  return binary(Promotion::Common, self, other, kernels::maximum);
+}
+
+at::Tensor minimum(const at::Tensor& self, const at::Tensor& other) {
+  return binary(Promotion::Common, self, other, kernels::minimum);
+}
+
+at::Tensor mul_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  return binary(Promotion::Common, self, other, kernels::mul_Tensor);
+}
+at::Tensor& mul_inplace_Tensor(at::Tensor& self, const at::Tensor& other) {
+  return binary_(Promotion::Common, self, other, kernels::mul_Tensor);
+}
+at::Tensor& mul_out(const at::Tensor& self, const at::Tensor& other, at::Tensor& out) {
+  return binary_out(Promotion::Common, self, other, out, kernels::mul_Tensor);
+}
+
+at::Tensor ne_Scalar(const at::Tensor& self, const c10::Scalar& other) {
+  return binary_scalar(Promotion::ToBool, self, other, kernels::ne_Scalar);
+}
+
+at::Tensor ne_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  return binary(Promotion::ToBool, self, other, kernels::ne_Tensor);
+}
+
+at::Tensor pow_Tensor_Scalar(const at::Tensor& self, const c10::Scalar& exponent) {
+  return binary_scalar(Promotion::Common, self, exponent, kernels::pow_Tensor_Scalar);
+}
+at::Tensor& pow_inplace_Scalar(at::Tensor& self, const c10::Scalar& exponent) {
+  return binary_scalar_(Promotion::Common, self, exponent, kernels::pow_Tensor_Scalar);
+}
+
+at::Tensor pow_Tensor_Tensor(const at::Tensor& self, const at::Tensor& exponent) {
+  return binary(Promotion::Common, self, exponent, kernels::pow_Tensor_Tensor);
+}
+
+at::Tensor sub_Tensor(const at::Tensor& self, const at::Tensor& other, const c10::Scalar& alpha) {
+  at::native::alpha_check(common_dtype(self, other), alpha);
+  at::native::sub_check(self, other);
+  return binary(Promotion::Common, self, other, kernels::sub_Tensor, alpha);
+}
+at::Tensor& sub_inplace_Tensor(at::Tensor& self, const at::Tensor& other, const c10::Scalar& alpha) {
+  at::native::alpha_check(common_dtype(self, other), alpha);
+  at::native::sub_check(self, other);
+  return binary_(Promotion::Common, self, other, kernels::sub_Tensor, alpha);
+}
+at::Tensor& sub_out(const at::Tensor& self, const at::Tensor& other, const c10::Scalar& alpha, at::Tensor& out) {
+  at::native::alpha_check(common_dtype(self, other), alpha);
+  at::native::sub_check(self, other);
+  return binary_out(Promotion::Common, self, other, out, kernels::sub_Tensor, alpha);
+}
 
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("add.Tensor", TORCH_FN(add));
-  m.impl("add_.Tensor", TORCH_FN(add_));
+  m.impl("add.Tensor", TORCH_FN(add_Tensor));
+  m.impl("add_.Tensor", TORCH_FN(add_inplace_Tensor));
   m.impl("add.out", TORCH_FN(add_out));
-  m.impl("sub.Tensor", TORCH_FN(sub));
-  m.impl("sub_.Tensor", TORCH_FN(sub_));
-  m.impl("sub.out", TORCH_FN(sub_out));
-  m.impl("mul.Tensor", TORCH_FN(mul));
-  m.impl("mul_.Tensor", TORCH_FN(mul_));
-  m.impl("mul.out", TORCH_FN(mul_out));
-  m.impl("div.Tensor", TORCH_FN(div));
-  m.impl("div_.Tensor", TORCH_FN(div_));
+  m.impl("div.Tensor", TORCH_FN(div_Tensor));
+  m.impl("div_.Tensor", TORCH_FN(div_inplace_Tensor));
   m.impl("div.out", TORCH_FN(div_out));
+  m.impl("eq.Scalar", TORCH_FN(eq_Scalar));
+  m.impl("eq.Tensor", TORCH_FN(eq_Tensor));
+  m.impl("ge.Scalar", TORCH_FN(ge_Scalar));
+  m.impl("ge.Tensor", TORCH_FN(ge_Tensor));
+  m.impl("gt.Scalar", TORCH_FN(gt_Scalar));
+  m.impl("gt.Tensor", TORCH_FN(gt_Tensor));
+  m.impl("le.Scalar", TORCH_FN(le_Scalar));
+  m.impl("le.Tensor", TORCH_FN(le_Tensor));
+  m.impl("lt.Scalar", TORCH_FN(lt_Scalar));
+  m.impl("lt.Tensor", TORCH_FN(lt_Tensor));
   m.impl("maximum", TORCH_FN(maximum));
   m.impl("minimum", TORCH_FN(minimum));
-  m.impl("pow.Tensor_Scalar", TORCH_FN(pow));
-  m.impl("pow_.Scalar", TORCH_FN(pow_));
-  m.impl("pow.Tensor_Tensor", TORCH_FN(pow_tensor));
-  m.impl("eq.Tensor", TORCH_FN(eq_tensor));
-  m.impl("eq.Scalar", TORCH_FN(eq_scalar));
-  m.impl("ne.Tensor", TORCH_FN(ne_tensor));
-  m.impl("ne.Scalar", TORCH_FN(ne_scalar));
-  m.impl("lt.Tensor", TORCH_FN(lt_tensor));
-  m.impl("lt.Scalar", TORCH_FN(lt_scalar));
-  m.impl("le.Tensor", TORCH_FN(le_tensor));
-  m.impl("le.Scalar", TORCH_FN(le_scalar));
-  m.impl("gt.Tensor", TORCH_FN(gt_tensor));
-  m.impl("gt.Scalar", TORCH_FN(gt_scalar));
-  m.impl("ge.Tensor", TORCH_FN(ge_tensor));
-  m.impl("ge.Scalar", TORCH_FN(ge_scalar));
-  (void)m; // with none of this family's operators in the spec the block is empty
+  m.impl("mul.Tensor", TORCH_FN(mul_Tensor));
+  m.impl("mul_.Tensor", TORCH_FN(mul_inplace_Tensor));
+  m.impl("mul.out", TORCH_FN(mul_out));
+  m.impl("ne.Scalar", TORCH_FN(ne_Scalar));
+  m.impl("ne.Tensor", TORCH_FN(ne_Tensor));
+  m.impl("pow.Tensor_Scalar", TORCH_FN(pow_Tensor_Scalar));
+  m.impl("pow_.Scalar", TORCH_FN(pow_inplace_Scalar));
+  m.impl("pow.Tensor_Tensor", TORCH_FN(pow_Tensor_Tensor));
+  m.impl("sub.Tensor", TORCH_FN(sub_Tensor));
+  m.impl("sub_.Tensor", TORCH_FN(sub_inplace_Tensor));
+  m.impl("sub.out", TORCH_FN(sub_out));
 }
 
 } // namespace torch_mydevice::ops

@@ -6,7 +6,8 @@
 // cat is a structured operator: on a device without a kernel of its own its functional form allocates and calls
 // cat.out, so both are registered. The result's shape, dtype (the promoted dtype of all inputs) and memory format
 // come from cat's meta kernel, run over meta tensors of the inputs' geometry; PyTorch's legacy rule that skips
-// empty 1-D inputs comes with it.
+// empty 1-D inputs comes with it. The operator, its variants and the wrappers below come from accelgen's operator
+// catalog (knowledge/operators/concatenation.yaml).
 #include "operator_support.h"
 
 #include <ATen/native/Resize.h>
@@ -50,7 +51,6 @@ at::Tensor cat(const at::ITensorListRef& tensors, int64_t dim) {
   }
   return out;
 }
-
 at::Tensor& cat_out(const at::ITensorListRef& tensors, int64_t dim, at::Tensor& out) {
   const std::vector<at::Tensor> inputs(tensors.begin(), tensors.end());
   const at::Tensor result = cat_meta(inputs, dim, out.device());
@@ -68,7 +68,6 @@ at::Tensor& cat_out(const at::ITensorListRef& tensors, int64_t dim, at::Tensor& 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("cat", TORCH_FN(cat));
   m.impl("cat.out", TORCH_FN(cat_out));
-  (void)m; // with none of this family's operators in the spec the block is empty
 }
 
 } // namespace torch_mydevice::ops

@@ -6,7 +6,8 @@
 // kernel: at::convolution → _convolution → convolution_overrideable, and convolution_backward →
 // convolution_backward_overrideable. By then PyTorch has checked the shapes, expanded stride, padding and
 // dilation to one value per spatial dimension and handled empty inputs; the hooks compute. Autograd needs
-// nothing here: convolution's derivative formula calls convolution_backward, which lands below.
+// nothing here: convolution's derivative formula calls convolution_backward, which lands below. The operators and
+// the wrappers below come from accelgen's operator catalog (knowledge/operators/convolution.yaml).
 #include "operator_support.h"
 
 #include "ops/convolution_layout.h"
@@ -21,26 +22,12 @@ namespace torch_mydevice::ops {
 
 namespace {
 
-at::Tensor convolution_overrideable(const at::Tensor& input, const at::Tensor& weight,
-                                    const std::optional<at::Tensor>& bias, at::IntArrayRef stride,
-                                    at::IntArrayRef padding, at::IntArrayRef dilation, bool transposed,
-                                    at::IntArrayRef output_padding, int64_t groups) {
-  const at::Tensor b = bias.value_or(at::Tensor());
-  check_devices("convolution_overrideable", input.device(), {input, weight, b});
-  at::Tensor out =
-      empty_in_layout(conv_output_sizes(input, weight, stride, padding, dilation, transposed, output_padding, groups),
-                      input.options(), conv_memory_format(input, weight));
-  kernels::convolution_overrideable(out, input, weight, b, stride, padding, dilation, transposed, output_padding,
-                                    groups);
-  return out;
-}
-
-// The gradients have the shapes of input, weight and the bias (one value per output channel); an output_mask
-// entry that is false leaves its gradient undefined, and the kernel computes only what is wanted.
+// The gradients have the shapes of input, weight and the bias (one value per output channel); an output_mask entry that
+// is false leaves its gradient undefined, and the kernel computes only what is wanted.
 std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward_overrideable(
     const at::Tensor& grad_output, const at::Tensor& input, const at::Tensor& weight, at::IntArrayRef stride,
     at::IntArrayRef padding, at::IntArrayRef dilation, bool transposed, at::IntArrayRef output_padding,
-    int64_t groups, std::array<bool, 3> output_mask) {
+    c10::SymInt groups, std::array<bool, 3> output_mask) {
   check_devices("convolution_backward_overrideable", input.device(), {grad_output, input, weight});
   const at::MemoryFormat format = conv_memory_format(input, weight);
   const at::Tensor grad_input = output_mask[0] ? empty_in_layout(input.sizes(), input.options(), format) : at::Tensor();
@@ -49,17 +36,30 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward_overrideable
   const at::Tensor grad_bias = output_mask[2] ? at::empty({grad_output.size(1)}, grad_output.options()) : at::Tensor();
   if (grad_input.defined() || grad_weight.defined() || grad_bias.defined()) {
     kernels::convolution_backward_overrideable(grad_input, grad_weight, grad_bias, grad_output, input, weight, stride,
-                                               padding, dilation, transposed, output_padding, groups);
+                                               padding, dilation, transposed, output_padding, groups.expect_int());
   }
   return {grad_input, grad_weight, grad_bias};
+}
+
+at::Tensor convolution_overrideable(const at::Tensor& input, const at::Tensor& weight,
+                                    const std::optional<at::Tensor>& bias, at::IntArrayRef stride,
+                                    at::IntArrayRef padding, at::IntArrayRef dilation, bool transposed,
+                                    at::IntArrayRef output_padding, c10::SymInt groups) {
+  const at::Tensor b = bias.value_or(at::Tensor());
+  check_devices("convolution_overrideable", input.device(), {input, weight, b});
+  const int64_t g = groups.expect_int();
+  at::Tensor out =
+      empty_in_layout(conv_output_sizes(input, weight, stride, padding, dilation, transposed, output_padding, g),
+                      input.options(), conv_memory_format(input, weight));
+  kernels::convolution_overrideable(out, input, weight, b, stride, padding, dilation, transposed, output_padding, g);
+  return out;
 }
 
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("convolution_overrideable", TORCH_FN(convolution_overrideable));
   m.impl("convolution_backward_overrideable", TORCH_FN(convolution_backward_overrideable));
-  (void)m; // with none of this family's operators in the spec the block is empty
+  m.impl("convolution_overrideable", TORCH_FN(convolution_overrideable));
 }
 
 } // namespace torch_mydevice::ops

@@ -4,7 +4,8 @@
 //
 // PyTorch's `embedding` is a CompositeExplicitAutograd kernel (index_select + view); registering it for
 // PrivateUse1 takes it over, and autograd still uses embedding's own formula (derivatives.yaml:
-// embedding_backward → embedding_dense_backward for dense gradients), which is registered here too.
+// embedding_backward → embedding_dense_backward for dense gradients), which is registered here too. The operators
+// and the wrappers below come from accelgen's operator catalog (knowledge/operators/embedding.yaml).
 #include "operator_support.h"
 
 #include <torch/library.h>
@@ -13,19 +14,17 @@ namespace torch_mydevice::ops {
 
 namespace {
 
-// [[maybe_unused]]: only the operators the spec makes native call it.
-[[maybe_unused]] void check_indices(const char* op, const at::Tensor& indices) {
+// PyTorch's check of the indices' dtype, with its message.
+void check_indices(const char* op, const at::Tensor& indices) {
   const c10::ScalarType t = indices.scalar_type();
   TORCH_CHECK(t == c10::ScalarType::Long || t == c10::ScalarType::Int, op,
               "(): Expected dtype int32 or int64 for indices; but got ", t);
 }
 
-// out[i..., :] = weight[indices[i...], :]
-at::Tensor embedding(const at::Tensor& weight, const at::Tensor& indices, c10::SymInt padding_idx,
-                     bool scale_grad_by_freq, bool sparse) {
-  (void)padding_idx; // only the backward pass treats the padding row specially
-  (void)scale_grad_by_freq;
-  (void)sparse;
+// out[i..., :] = weight[indices[i...], :]. padding_idx, scale_grad_by_freq and sparse are for the backward pass, which
+// treats the padding row specially.
+at::Tensor embedding(const at::Tensor& weight, const at::Tensor& indices, c10::SymInt /*padding_idx*/,
+                     bool /*scale_grad_by_freq*/, bool /*sparse*/) {
   TORCH_CHECK(weight.dim() == 2, "'weight' must be 2-D");
   check_indices("embedding", indices);
   check_devices("embedding", weight.device(), {weight, indices});
@@ -53,7 +52,6 @@ at::Tensor embedding_dense_backward(const at::Tensor& grad_output, const at::Ten
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("embedding", TORCH_FN(embedding));
   m.impl("embedding_dense_backward", TORCH_FN(embedding_dense_backward));
-  (void)m; // with none of this family's operators in the spec the block is empty
 }
 
 } // namespace torch_mydevice::ops

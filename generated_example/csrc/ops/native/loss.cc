@@ -3,7 +3,8 @@
 // Native loss functions: nll_loss (F.cross_entropy = _log_softmax + nll_loss) and mse_loss, with backward.
 //
 // nll_loss_forward returns two tensors: the loss and total_weight (the sum of the weights of the counted
-// targets), which autograd saves for nll_loss_backward.
+// targets), which autograd saves for nll_loss_backward. The operators and the wrappers below come from accelgen's
+// operator catalog (knowledge/operators/loss.yaml).
 #include "operator_support.h"
 
 #include <torch/library.h>
@@ -13,32 +14,6 @@
 namespace torch_mydevice::ops {
 
 namespace {
-
-std::tuple<at::Tensor, at::Tensor> nll_loss_forward(const at::Tensor& self, const at::Tensor& target,
-                                                    const std::optional<at::Tensor>& weight, int64_t reduction,
-                                                    c10::SymInt ignore_index) {
-  const at::Tensor w = weight.value_or(at::Tensor());
-  check_devices("nll_loss_forward", self.device(), {self, target, w});
-  const int64_t ignore = ignore_index.expect_int();
-  auto [output_meta, total_meta] = at::nll_loss_forward(meta(self), meta(target), meta(weight), reduction, ignore);
-  at::Tensor output = empty_like_meta(output_meta, self.device());
-  at::Tensor total_weight = empty_like_meta(total_meta, self.device());
-  kernels::nll_loss_forward(output, total_weight, self, target, w, reduction, ignore);
-  return {output, total_weight};
-}
-
-at::Tensor nll_loss_backward(const at::Tensor& grad_output, const at::Tensor& self, const at::Tensor& target,
-                             const std::optional<at::Tensor>& weight, int64_t reduction, c10::SymInt ignore_index,
-                             const at::Tensor& total_weight) {
-  const at::Tensor w = weight.value_or(at::Tensor());
-  check_devices("nll_loss_backward", self.device(), {grad_output, self, target, w, total_weight});
-  const int64_t ignore = ignore_index.expect_int();
-  const at::Tensor grad_meta = at::nll_loss_backward(meta(grad_output), meta(self), meta(target), meta(weight),
-                                                     reduction, ignore, meta(total_weight));
-  at::Tensor grad_input = empty_like_meta(grad_meta, self.device());
-  kernels::nll_loss_backward(grad_input, grad_output, self, target, w, reduction, ignore, total_weight);
-  return grad_input;
-}
 
 at::Tensor mse_loss(const at::Tensor& self, const at::Tensor& target, int64_t reduction) {
   check_devices("mse_loss", self.device(), {self, target});
@@ -56,14 +31,39 @@ at::Tensor mse_loss_backward(const at::Tensor& grad_output, const at::Tensor& se
   return grad_input;
 }
 
+at::Tensor nll_loss_backward(const at::Tensor& grad_output, const at::Tensor& self, const at::Tensor& target,
+                             const std::optional<at::Tensor>& weight, int64_t reduction, c10::SymInt ignore_index,
+                             const at::Tensor& total_weight) {
+  const at::Tensor w = weight.value_or(at::Tensor());
+  check_devices("nll_loss_backward", self.device(), {grad_output, self, target, w, total_weight});
+  const int64_t ignore = ignore_index.expect_int();
+  const at::Tensor grad_meta = at::nll_loss_backward(meta(grad_output), meta(self), meta(target), meta(weight),
+                                                     reduction, ignore, meta(total_weight));
+  at::Tensor grad_input = empty_like_meta(grad_meta, self.device());
+  kernels::nll_loss_backward(grad_input, grad_output, self, target, w, reduction, ignore, total_weight);
+  return grad_input;
+}
+
+std::tuple<at::Tensor, at::Tensor> nll_loss_forward(const at::Tensor& self, const at::Tensor& target,
+                                                    const std::optional<at::Tensor>& weight, int64_t reduction,
+                                                    c10::SymInt ignore_index) {
+  const at::Tensor w = weight.value_or(at::Tensor());
+  check_devices("nll_loss_forward", self.device(), {self, target, w});
+  const int64_t ignore = ignore_index.expect_int();
+  auto [output_meta, total_meta] = at::nll_loss_forward(meta(self), meta(target), meta(weight), reduction, ignore);
+  at::Tensor output = empty_like_meta(output_meta, self.device());
+  at::Tensor total_weight = empty_like_meta(total_meta, self.device());
+  kernels::nll_loss_forward(output, total_weight, self, target, w, reduction, ignore);
+  return {output, total_weight};
+}
+
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("nll_loss_forward", TORCH_FN(nll_loss_forward));
-  m.impl("nll_loss_backward", TORCH_FN(nll_loss_backward));
   m.impl("mse_loss", TORCH_FN(mse_loss));
   m.impl("mse_loss_backward", TORCH_FN(mse_loss_backward));
-  (void)m; // with none of this family's operators in the spec the block is empty
+  m.impl("nll_loss_backward", TORCH_FN(nll_loss_backward));
+  m.impl("nll_loss_forward", TORCH_FN(nll_loss_forward));
 }
 
 } // namespace torch_mydevice::ops

@@ -5,7 +5,8 @@
 // nn.Linear, torch.matmul and the @ operator are CompositeImplicitAutograd: they decompose into these
 // operators (and views), so a registered mm/addmm is what a model's linear layers run. Their gradients are
 // mm/bmm again (of transposed views) plus a sum over the batch for a bias: the backward pass stays native.
-// The math is ATen's CPU BLAS, running on the runtime's worker over device memory.
+// The math is ATen's CPU BLAS, running on the runtime's worker over device memory. The operators and the wrappers
+// below come from accelgen's operator catalog (knowledge/operators/matmul.yaml).
 #include "operator_support.h"
 
 #include <torch/library.h>
@@ -14,26 +15,12 @@ namespace torch_mydevice::ops {
 
 namespace {
 
-at::Tensor mm(const at::Tensor& self, const at::Tensor& mat2) {
-  check_devices("mm", self.device(), {self, mat2});
-  at::Tensor out = empty_like_meta(at::mm(meta(self), meta(mat2)), self.device());
-  kernels::mm(out, self, mat2);
-  return out;
-}
-
 // beta * self + alpha * (mat1 @ mat2); self (the bias) broadcasts to the product's shape.
 at::Tensor addmm(const at::Tensor& self, const at::Tensor& mat1, const at::Tensor& mat2, const c10::Scalar& beta,
                  const c10::Scalar& alpha) {
   check_devices("addmm", mat1.device(), {self, mat1, mat2});
   at::Tensor out = empty_like_meta(at::addmm(meta(self), meta(mat1), meta(mat2), beta, alpha), mat1.device());
   kernels::addmm(out, self, mat1, mat2, beta, alpha);
-  return out;
-}
-
-at::Tensor bmm(const at::Tensor& self, const at::Tensor& mat2) {
-  check_devices("bmm", self.device(), {self, mat2});
-  at::Tensor out = empty_like_meta(at::bmm(meta(self), meta(mat2)), self.device());
-  kernels::bmm(out, self, mat2);
   return out;
 }
 
@@ -45,14 +32,27 @@ at::Tensor baddbmm(const at::Tensor& self, const at::Tensor& batch1, const at::T
   return out;
 }
 
+at::Tensor bmm(const at::Tensor& self, const at::Tensor& mat2) {
+  check_devices("bmm", self.device(), {self, mat2});
+  at::Tensor out = empty_like_meta(at::bmm(meta(self), meta(mat2)), self.device());
+  kernels::bmm(out, self, mat2);
+  return out;
+}
+
+at::Tensor mm(const at::Tensor& self, const at::Tensor& mat2) {
+  check_devices("mm", self.device(), {self, mat2});
+  at::Tensor out = empty_like_meta(at::mm(meta(self), meta(mat2)), self.device());
+  kernels::mm(out, self, mat2);
+  return out;
+}
+
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("mm", TORCH_FN(mm));
   m.impl("addmm", TORCH_FN(addmm));
-  m.impl("bmm", TORCH_FN(bmm));
   m.impl("baddbmm", TORCH_FN(baddbmm));
-  (void)m; // with none of this family's operators in the spec the block is empty
+  m.impl("bmm", TORCH_FN(bmm));
+  m.impl("mm", TORCH_FN(mm));
 }
 
 } // namespace torch_mydevice::ops

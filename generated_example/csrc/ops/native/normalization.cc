@@ -12,6 +12,9 @@
 // Layer and group norm forwards need nothing here: on a device without its own kernel PyTorch decomposes them
 // (math_native_layer_norm, math_group_norm: var_mean, batch norm and pointwise operators), but their backwards
 // exist only per device. They take the forward's saved mean and rstd, whatever computed them.
+//
+// The backwards share the end of their computation below; the operators and their wrappers come from accelgen's
+// operator catalog (knowledge/operators/normalization.yaml).
 #include "operator_support.h"
 
 #include <ATen/OpMathType.h>
@@ -24,6 +27,38 @@
 namespace torch_mydevice::ops {
 
 namespace {
+
+// The end of a normalization backward, given the gradients that its output mask asked for (the others are
+// undefined): kernel(grad_input, grad_weight, grad_bias, args...) computes them, when there are any.
+template <typename Kernel, typename... Args>
+std::tuple<at::Tensor, at::Tensor, at::Tensor> gradients(const at::Tensor& grad_input, const at::Tensor& grad_weight,
+                                                         const at::Tensor& grad_bias, Kernel kernel,
+                                                         const Args&... args) {
+  if (grad_input.defined() || grad_weight.defined() || grad_bias.defined()) {
+    kernel(grad_input, grad_weight, grad_bias, args...);
+  }
+  return {grad_input, grad_weight, grad_bias};
+}
+
+// The same for layer and group norm, whose gradients for an empty input are PyTorch's answer, not the kernel's:
+// no input gradient to compute, zero parameter gradients (some PyTorch releases' CPU kernels refuse an empty
+// input).
+template <typename Kernel, typename... Args>
+std::tuple<at::Tensor, at::Tensor, at::Tensor> gradients_zero_for_empty(const at::Tensor& input,
+                                                                        const at::Tensor& grad_input,
+                                                                        const at::Tensor& grad_weight,
+                                                                        const at::Tensor& grad_bias, Kernel kernel,
+                                                                        const Args&... args) {
+  if (input.numel() == 0) {
+    for (const at::Tensor& g : {grad_weight, grad_bias}) {
+      if (g.defined()) {
+        g.zero_();
+      }
+    }
+    return {grad_input, grad_weight, grad_bias};
+  }
+  return gradients(grad_input, grad_weight, grad_bias, kernel, args...);
+}
 
 // The statistics of a half-precision batch are kept in float32 (the math type), as PyTorch's kernels keep them.
 at::TensorOptions statistics_options(const at::Tensor& input) {
@@ -56,8 +91,8 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> native_batch_norm(
   return {output, save_mean, save_invstd};
 }
 
-// The weight and bias gradients have one value per channel, in the weight's dtype (the input's without one);
-// an output_mask entry that is false leaves its gradient undefined.
+// The weight and bias gradients have one value per channel, in the weight's dtype (the input's without one); an
+// output_mask entry that is false leaves its gradient undefined.
 std::tuple<at::Tensor, at::Tensor, at::Tensor> native_batch_norm_backward(
     const at::Tensor& grad_out, const at::Tensor& input, const std::optional<at::Tensor>& weight,
     const std::optional<at::Tensor>& running_mean, const std::optional<at::Tensor>& running_var,
@@ -74,11 +109,27 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> native_batch_norm_backward(
   const at::Tensor grad_input = output_mask[0] ? at::empty_like(input, input.suggest_memory_format()) : at::Tensor();
   const at::Tensor grad_weight = output_mask[1] ? at::empty({input.size(1)}, parameter_options) : at::Tensor();
   const at::Tensor grad_bias = output_mask[2] ? at::empty({input.size(1)}, parameter_options) : at::Tensor();
-  if (grad_input.defined() || grad_weight.defined() || grad_bias.defined()) {
-    kernels::native_batch_norm_backward(grad_input, grad_weight, grad_bias, grad_out, input, w, mean, var, saved_mean,
-                                        saved_invstd, train, eps);
-  }
-  return {grad_input, grad_weight, grad_bias};
+  return gradients(grad_input, grad_weight, grad_bias, kernels::native_batch_norm_backward, grad_out, input, w, mean,
+                   var, saved_mean, saved_invstd, train, eps);
+}
+
+// The input gradient has the input's geometry; the weight and bias gradients one value per channel, in the weight's
+// dtype (the input's without one).
+std::tuple<at::Tensor, at::Tensor, at::Tensor> native_group_norm_backward(
+    const at::Tensor& grad_out, const at::Tensor& input, const at::Tensor& mean, const at::Tensor& rstd,
+    const std::optional<at::Tensor>& weight, c10::SymInt N, c10::SymInt C, c10::SymInt HxW, int64_t group,
+    std::array<bool, 3> output_mask) {
+  const at::Tensor w = weight.value_or(at::Tensor());
+  check_devices("native_group_norm_backward", input.device(), {grad_out, input, mean, rstd, w});
+  const int64_t channels = C.expect_int();
+  TORCH_CHECK(group > 0 && channels % group == 0, "native_group_norm_backward: expected the number of channels (",
+              channels, ") to be divisible by the number of groups (", group, ")");
+  const at::TensorOptions parameter_options = w.defined() ? w.options() : input.options();
+  const at::Tensor grad_input = output_mask[0] ? at::empty_like(input, input.suggest_memory_format()) : at::Tensor();
+  const at::Tensor grad_weight = output_mask[1] ? at::empty({channels}, parameter_options) : at::Tensor();
+  const at::Tensor grad_bias = output_mask[2] ? at::empty({channels}, parameter_options) : at::Tensor();
+  return gradients_zero_for_empty(input, grad_input, grad_weight, grad_bias, kernels::native_group_norm_backward,
+                                  grad_out, input, mean, rstd, w, N.expect_int(), channels, HxW.expect_int(), group);
 }
 
 // The input gradient has the input's geometry; the weight and bias gradients the parameters' (normalized_shape).
@@ -94,51 +145,8 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> native_layer_norm_backward(
       output_mask[1] && w.defined() ? at::empty_like(w, at::MemoryFormat::Contiguous) : at::Tensor();
   const at::Tensor grad_bias =
       output_mask[2] && b.defined() ? at::empty_like(b, at::MemoryFormat::Contiguous) : at::Tensor();
-  if (input.numel() == 0) {
-    // PyTorch's answer for an empty input: no input gradient to compute, zero parameter gradients.
-    for (const at::Tensor& g : {grad_weight, grad_bias}) {
-      if (g.defined()) {
-        g.zero_();
-      }
-    }
-    return {grad_input, grad_weight, grad_bias};
-  }
-  if (grad_input.defined() || grad_weight.defined() || grad_bias.defined()) {
-    kernels::native_layer_norm_backward(grad_input, grad_weight, grad_bias, grad_out, input, normalized_shape, mean,
-                                        rstd, w, b);
-  }
-  return {grad_input, grad_weight, grad_bias};
-}
-
-// The input gradient has the input's geometry; the weight and bias gradients one value per channel, in the
-// weight's dtype (the input's without one).
-std::tuple<at::Tensor, at::Tensor, at::Tensor> native_group_norm_backward(
-    const at::Tensor& grad_out, const at::Tensor& input, const at::Tensor& mean, const at::Tensor& rstd,
-    const std::optional<at::Tensor>& weight, int64_t N, int64_t C, int64_t HxW, int64_t group,
-    std::array<bool, 3> output_mask) {
-  const at::Tensor w = weight.value_or(at::Tensor());
-  check_devices("native_group_norm_backward", input.device(), {grad_out, input, mean, rstd, w});
-  TORCH_CHECK(group > 0 && C % group == 0, "native_group_norm_backward: expected the number of channels (", C,
-              ") to be divisible by the number of groups (", group, ")");
-  const at::TensorOptions parameter_options = w.defined() ? w.options() : input.options();
-  const at::Tensor grad_input = output_mask[0] ? at::empty_like(input, input.suggest_memory_format()) : at::Tensor();
-  const at::Tensor grad_weight = output_mask[1] ? at::empty({C}, parameter_options) : at::Tensor();
-  const at::Tensor grad_bias = output_mask[2] ? at::empty({C}, parameter_options) : at::Tensor();
-  if (input.numel() == 0) {
-    // No input gradient to compute, zero parameter gradients (some PyTorch releases' CPU kernel refuses an empty
-    // input).
-    for (const at::Tensor& g : {grad_weight, grad_bias}) {
-      if (g.defined()) {
-        g.zero_();
-      }
-    }
-    return {grad_input, grad_weight, grad_bias};
-  }
-  if (grad_input.defined() || grad_weight.defined() || grad_bias.defined()) {
-    kernels::native_group_norm_backward(grad_input, grad_weight, grad_bias, grad_out, input, mean, rstd, w, N, C,
-                                        HxW, group);
-  }
-  return {grad_input, grad_weight, grad_bias};
+  return gradients_zero_for_empty(input, grad_input, grad_weight, grad_bias, kernels::native_layer_norm_backward,
+                                  grad_out, input, normalized_shape, mean, rstd, w, b);
 }
 
 } // namespace
@@ -146,9 +154,8 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> native_group_norm_backward(
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("native_batch_norm", TORCH_FN(native_batch_norm));
   m.impl("native_batch_norm_backward", TORCH_FN(native_batch_norm_backward));
-  m.impl("native_layer_norm_backward", TORCH_FN(native_layer_norm_backward));
   m.impl("native_group_norm_backward", TORCH_FN(native_group_norm_backward));
-  (void)m; // with none of this family's operators in the spec the block is empty
+  m.impl("native_layer_norm_backward", TORCH_FN(native_layer_norm_backward));
 }
 
 } // namespace torch_mydevice::ops

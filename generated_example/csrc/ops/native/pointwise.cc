@@ -7,6 +7,8 @@
 // Several of PyTorch's functional operators (clamp, isneginf) are "structured": their only kernel on a device
 // without one of its own is a generic one that allocates and calls the out= variant, so each is registered with
 // its out= variant, which resizes a given output as PyTorch's out= convention says (at::native::resize_output).
+// The operators, their variants and the wrappers below come from accelgen's operator catalog
+// (knowledge/operators/pointwise.yaml).
 #include "operator_support.h"
 
 #include <ATen/native/Resize.h>
@@ -16,54 +18,19 @@ namespace torch_mydevice::ops {
 
 namespace {
 
-at::Tensor& zero_(at::Tensor& self) {
-  if (self.numel() == 0) {
-    return self;
-  }
-  kernels::zero_(self);
-  return self;
-}
-
-// torch.full, torch.ones, nn.init.constant_ and x.fill_(v) reach fill_.Scalar.
-at::Tensor& fill_(at::Tensor& self, const c10::Scalar& value) {
-  if (self.numel() == 0) {
-    return self;
-  }
-  const c10::DeviceGuard guard(self.device());
-  kernels::fill_Scalar(self, value);
-  return self;
-}
-
-// out = condition ? self : other, broadcast over all three.
-at::Tensor where(const at::Tensor& condition, const at::Tensor& self, const at::Tensor& other) {
-  const c10::Device device = condition.device().type() == c10::DeviceType::PrivateUse1 ? condition.device()
-                             : self.device().type() == c10::DeviceType::PrivateUse1    ? self.device()
-                                                                                     : other.device();
-  check_devices("where", device, {condition, self, other});
-  at::Tensor out = empty_like_meta(at::where(meta(condition), meta(self), meta(other)), device);
-  kernels::where_self(out, condition, self, other);
+// self + value * tensor1 / tensor2
+at::Tensor addcdiv(const at::Tensor& self, const at::Tensor& tensor1, const at::Tensor& tensor2,
+                   const c10::Scalar& value) {
+  check_devices("addcdiv", self.device(), {self, tensor1, tensor2});
+  at::Tensor out = empty_like_meta(at::addcdiv(meta(self), meta(tensor1), meta(tensor2), value), self.device());
+  kernels::addcdiv(out, self, tensor1, tensor2, value);
   return out;
 }
-
-at::Tensor& where_out(const at::Tensor& condition, const at::Tensor& self, const at::Tensor& other, at::Tensor& out) {
-  check_devices("where", out.device(), {condition, self, other});
-  const at::Tensor result = at::where(meta(condition), meta(self), meta(other));
-  TORCH_CHECK(c10::canCast(result.scalar_type(), out.scalar_type()), "result type ", result.scalar_type(),
-              " can't be cast to the desired output type ", out.scalar_type());
-  at::native::resize_output(out, result.sizes());
-  if (out.numel() > 0) {
-    kernels::where_self(out, condition, self, other);
-  }
-  return out;
-}
-
-at::Tensor& masked_fill_(at::Tensor& self, const at::Tensor& mask, const c10::Scalar& value) {
-  TORCH_CHECK(mask.scalar_type() == c10::ScalarType::Bool,
-              "masked_fill_ only supports boolean masks, but got mask with dtype ", mask.scalar_type());
-  check_devices("masked_fill_", self.device(), {self, mask});
-  TORCH_CHECK(at::is_expandable_to(mask.sizes(), self.sizes()), "masked_fill_: mask of shape ", mask.sizes(),
-              " cannot be broadcast to ", self.sizes());
-  kernels::masked_fill_Scalar(self, mask, value);
+at::Tensor& addcdiv_inplace(at::Tensor& self, const at::Tensor& tensor1, const at::Tensor& tensor2,
+                            const c10::Scalar& value) {
+  check_devices("addcdiv_", self.device(), {self, tensor1, tensor2});
+  (void)meta(self).addcdiv_(meta(tensor1), meta(tensor2), value);
+  kernels::addcdiv(self, self, tensor1, tensor2, value);
   return self;
 }
 
@@ -75,42 +42,11 @@ at::Tensor addcmul(const at::Tensor& self, const at::Tensor& tensor1, const at::
   kernels::addcmul(out, self, tensor1, tensor2, value);
   return out;
 }
-
-at::Tensor& addcmul_(at::Tensor& self, const at::Tensor& tensor1, const at::Tensor& tensor2, const c10::Scalar& value) {
+at::Tensor& addcmul_inplace(at::Tensor& self, const at::Tensor& tensor1, const at::Tensor& tensor2,
+                            const c10::Scalar& value) {
   check_devices("addcmul_", self.device(), {self, tensor1, tensor2});
   (void)meta(self).addcmul_(meta(tensor1), meta(tensor2), value); // shape and dtype checks
   kernels::addcmul(self, self, tensor1, tensor2, value);
-  return self;
-}
-
-// self + value * tensor1 / tensor2
-at::Tensor addcdiv(const at::Tensor& self, const at::Tensor& tensor1, const at::Tensor& tensor2,
-                   const c10::Scalar& value) {
-  check_devices("addcdiv", self.device(), {self, tensor1, tensor2});
-  at::Tensor out = empty_like_meta(at::addcdiv(meta(self), meta(tensor1), meta(tensor2), value), self.device());
-  kernels::addcdiv(out, self, tensor1, tensor2, value);
-  return out;
-}
-
-at::Tensor& addcdiv_(at::Tensor& self, const at::Tensor& tensor1, const at::Tensor& tensor2, const c10::Scalar& value) {
-  check_devices("addcdiv_", self.device(), {self, tensor1, tensor2});
-  (void)meta(self).addcdiv_(meta(tensor1), meta(tensor2), value);
-  kernels::addcdiv(self, self, tensor1, tensor2, value);
-  return self;
-}
-
-// self + weight * (end - self)
-at::Tensor lerp(const at::Tensor& self, const at::Tensor& end, const c10::Scalar& weight) {
-  check_devices("lerp", self.device(), {self, end});
-  at::Tensor out = empty_like_meta(at::lerp(meta(self), meta(end), weight), self.device());
-  kernels::lerp_Scalar(out, self, end, weight);
-  return out;
-}
-
-at::Tensor& lerp_(at::Tensor& self, const at::Tensor& end, const c10::Scalar& weight) {
-  check_devices("lerp_", self.device(), {self, end});
-  (void)meta(self).lerp_(meta(end), weight);
-  kernels::lerp_Scalar(self, self, end, weight);
   return self;
 }
 
@@ -122,7 +58,14 @@ at::Tensor clamp(const at::Tensor& self, const std::optional<c10::Scalar>& min, 
   }
   return out;
 }
-
+at::Tensor& clamp_inplace(at::Tensor& self, const std::optional<c10::Scalar>& min,
+                          const std::optional<c10::Scalar>& max) {
+  (void)meta(self).clamp_(min, max); // the checks: a bound is needed, bool is refused
+  if (self.numel() > 0) {
+    kernels::clamp(self, self, min, max);
+  }
+  return self;
+}
 at::Tensor& clamp_out(const at::Tensor& self, const std::optional<c10::Scalar>& min,
                       const std::optional<c10::Scalar>& max, at::Tensor& out) {
   check_devices("clamp", out.device(), {self});
@@ -136,11 +79,13 @@ at::Tensor& clamp_out(const at::Tensor& self, const std::optional<c10::Scalar>& 
   return out;
 }
 
-at::Tensor& clamp_(at::Tensor& self, const std::optional<c10::Scalar>& min, const std::optional<c10::Scalar>& max) {
-  (void)meta(self).clamp_(min, max); // the checks: a bound is needed, bool is refused
-  if (self.numel() > 0) {
-    kernels::clamp(self, self, min, max);
+// torch.full, torch.ones, nn.init.constant_ and x.fill_(v) reach fill_.Scalar.
+at::Tensor& fill_inplace_Scalar(at::Tensor& self, const c10::Scalar& value) {
+  if (self.numel() == 0) {
+    return self;
   }
+  const c10::DeviceGuard guard(self.device());
+  kernels::fill_Scalar(self, value);
   return self;
 }
 
@@ -152,7 +97,6 @@ at::Tensor isneginf(const at::Tensor& self) {
   }
   return out;
 }
-
 at::Tensor& isneginf_out(const at::Tensor& self, at::Tensor& out) {
   check_devices("isneginf", out.device(), {self});
   (void)at::isneginf(meta(self)); // the checks: complex is refused
@@ -162,6 +106,30 @@ at::Tensor& isneginf_out(const at::Tensor& self, at::Tensor& out) {
     kernels::isneginf(out, self);
   }
   return out;
+}
+
+// self + weight * (end - self)
+at::Tensor lerp_Scalar(const at::Tensor& self, const at::Tensor& end, const c10::Scalar& weight) {
+  check_devices("lerp", self.device(), {self, end});
+  at::Tensor out = empty_like_meta(at::lerp(meta(self), meta(end), weight), self.device());
+  kernels::lerp_Scalar(out, self, end, weight);
+  return out;
+}
+at::Tensor& lerp_inplace_Scalar(at::Tensor& self, const at::Tensor& end, const c10::Scalar& weight) {
+  check_devices("lerp_", self.device(), {self, end});
+  (void)meta(self).lerp_(meta(end), weight);
+  kernels::lerp_Scalar(self, self, end, weight);
+  return self;
+}
+
+at::Tensor& masked_fill_inplace_Scalar(at::Tensor& self, const at::Tensor& mask, const c10::Scalar& value) {
+  TORCH_CHECK(mask.scalar_type() == c10::ScalarType::Bool,
+              "masked_fill_ only supports boolean masks, but got mask with dtype ", mask.scalar_type());
+  check_devices("masked_fill_", self.device(), {self, mask});
+  TORCH_CHECK(at::is_expandable_to(mask.sizes(), self.sizes()), "masked_fill_: mask of shape ", mask.sizes(),
+              " cannot be broadcast to ", self.sizes());
+  kernels::masked_fill_Scalar(self, mask, value);
+  return self;
 }
 
 // The gradient of native_dropout: grad_output * mask * scale, in grad_output's geometry and dtype.
@@ -176,27 +144,57 @@ at::Tensor native_dropout_backward(const at::Tensor& grad_output, const at::Tens
   return out;
 }
 
+// out = condition ? self : other, broadcast over all three.
+at::Tensor where_self(const at::Tensor& condition, const at::Tensor& self, const at::Tensor& other) {
+  const c10::Device device = condition.device().type() == c10::DeviceType::PrivateUse1 ? condition.device()
+                             : self.device().type() == c10::DeviceType::PrivateUse1    ? self.device()
+                                                                                     : other.device();
+  check_devices("where", device, {condition, self, other});
+  at::Tensor out = empty_like_meta(at::where(meta(condition), meta(self), meta(other)), device);
+  kernels::where_self(out, condition, self, other);
+  return out;
+}
+at::Tensor& where_self_out(const at::Tensor& condition, const at::Tensor& self, const at::Tensor& other,
+                           at::Tensor& out) {
+  check_devices("where", out.device(), {condition, self, other});
+  const at::Tensor result = at::where(meta(condition), meta(self), meta(other));
+  TORCH_CHECK(c10::canCast(result.scalar_type(), out.scalar_type()), "result type ", result.scalar_type(),
+              " can't be cast to the desired output type ", out.scalar_type());
+  at::native::resize_output(out, result.sizes());
+  if (out.numel() > 0) {
+    kernels::where_self(out, condition, self, other);
+  }
+  return out;
+}
+
+at::Tensor& zero_inplace(at::Tensor& self) {
+  if (self.numel() == 0) {
+    return self;
+  }
+  kernels::zero_(self);
+  return self;
+}
+
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("zero_", TORCH_FN(zero_));
-  m.impl("fill_.Scalar", TORCH_FN(fill_));
-  m.impl("where.self", TORCH_FN(where));
-  m.impl("where.self_out", TORCH_FN(where_out));
-  m.impl("masked_fill_.Scalar", TORCH_FN(masked_fill_));
-  m.impl("addcmul", TORCH_FN(addcmul));
-  m.impl("addcmul_", TORCH_FN(addcmul_));
   m.impl("addcdiv", TORCH_FN(addcdiv));
-  m.impl("addcdiv_", TORCH_FN(addcdiv_));
-  m.impl("lerp.Scalar", TORCH_FN(lerp));
-  m.impl("lerp_.Scalar", TORCH_FN(lerp_));
+  m.impl("addcdiv_", TORCH_FN(addcdiv_inplace));
+  m.impl("addcmul", TORCH_FN(addcmul));
+  m.impl("addcmul_", TORCH_FN(addcmul_inplace));
   m.impl("clamp", TORCH_FN(clamp));
-  m.impl("clamp_", TORCH_FN(clamp_));
+  m.impl("clamp_", TORCH_FN(clamp_inplace));
   m.impl("clamp.out", TORCH_FN(clamp_out));
+  m.impl("fill_.Scalar", TORCH_FN(fill_inplace_Scalar));
   m.impl("isneginf", TORCH_FN(isneginf));
   m.impl("isneginf.out", TORCH_FN(isneginf_out));
+  m.impl("lerp.Scalar", TORCH_FN(lerp_Scalar));
+  m.impl("lerp_.Scalar", TORCH_FN(lerp_inplace_Scalar));
+  m.impl("masked_fill_.Scalar", TORCH_FN(masked_fill_inplace_Scalar));
   m.impl("native_dropout_backward", TORCH_FN(native_dropout_backward));
-  (void)m; // with none of this family's operators in the spec the block is empty
+  m.impl("where.self", TORCH_FN(where_self));
+  m.impl("where.self_out", TORCH_FN(where_self_out));
+  m.impl("zero_", TORCH_FN(zero_inplace));
 }
 
 } // namespace torch_mydevice::ops

@@ -6,6 +6,7 @@
 // F.max_pool2d computes indices on every device but the CPU (max_pool2d_with_indices), and autograd saves them
 // for the backward, which scatters each gradient to its window's maximum. F.adaptive_avg_pool2d reaches
 // _adaptive_avg_pool2d unless the output is 1x1, which PyTorch computes as a mean over the last two dimensions.
+// The operators and the wrappers below come from accelgen's operator catalog (knowledge/operators/pooling.yaml).
 #include "operator_support.h"
 
 #include <torch/library.h>
@@ -17,6 +18,56 @@
 namespace torch_mydevice::ops {
 
 namespace {
+
+// No meta kernel: the output keeps self's leading dimensions, takes output_size as its last two and self's memory
+// format, as PyTorch's CPU kernel allocates it.
+at::Tensor _adaptive_avg_pool2d(const at::Tensor& self, at::IntArrayRef output_size) {
+  check_devices("_adaptive_avg_pool2d", self.device(), {self});
+  TORCH_CHECK(self.dim() == 3 || self.dim() == 4, "adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got ",
+              self.sizes());
+  TORCH_CHECK(output_size.size() == 2, "adaptive_avg_pool2d: output_size must be 2");
+  for (int64_t d = 1; d < self.dim(); ++d) {
+    TORCH_CHECK(self.size(d) > 0, "adaptive_avg_pool2d(): Expected self to have non-zero size for non-batch "
+                                  "dimensions, but got ", self.sizes());
+  }
+  std::vector<int64_t> sizes = self.sizes().vec();
+  sizes[sizes.size() - 2] = output_size[0];
+  sizes[sizes.size() - 1] = output_size[1];
+  at::Tensor out = at::empty(sizes, self.options().memory_format(self.suggest_memory_format()));
+  kernels::_adaptive_avg_pool2d(out, self, output_size);
+  return out;
+}
+
+at::Tensor _adaptive_avg_pool2d_backward(const at::Tensor& grad_output, const at::Tensor& self) {
+  check_devices("_adaptive_avg_pool2d_backward", self.device(), {grad_output, self});
+  at::Tensor grad_input = at::empty_like(self, self.suggest_memory_format());
+  kernels::_adaptive_avg_pool2d_backward(grad_input, grad_output, self);
+  return grad_input;
+}
+
+at::Tensor avg_pool2d(const at::Tensor& self, at::IntArrayRef kernel_size, at::IntArrayRef stride,
+                      at::IntArrayRef padding, bool ceil_mode, bool count_include_pad,
+                      std::optional<int64_t> divisor_override) {
+  check_devices("avg_pool2d", self.device(), {self});
+  at::Tensor out = empty_like_meta(
+      at::avg_pool2d(meta(self), kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override),
+      self.device());
+  kernels::avg_pool2d(out, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override);
+  return out;
+}
+
+at::Tensor avg_pool2d_backward(const at::Tensor& grad_output, const at::Tensor& self, at::IntArrayRef kernel_size,
+                               at::IntArrayRef stride, at::IntArrayRef padding, bool ceil_mode, bool count_include_pad,
+                               std::optional<int64_t> divisor_override) {
+  check_devices("avg_pool2d_backward", self.device(), {grad_output, self});
+  at::Tensor grad_input =
+      empty_like_meta(at::avg_pool2d_backward(meta(grad_output), meta(self), kernel_size, stride, padding, ceil_mode,
+                                              count_include_pad, divisor_override),
+                      self.device());
+  kernels::avg_pool2d_backward(grad_input, grad_output, self, kernel_size, stride, padding, ceil_mode,
+                               count_include_pad, divisor_override);
+  return grad_input;
+}
 
 std::tuple<at::Tensor, at::Tensor> max_pool2d_with_indices(const at::Tensor& self, at::IntArrayRef kernel_size,
                                                            at::IntArrayRef stride, at::IntArrayRef padding,
@@ -44,66 +95,15 @@ at::Tensor max_pool2d_with_indices_backward(const at::Tensor& grad_output, const
   return grad_input;
 }
 
-at::Tensor avg_pool2d(const at::Tensor& self, at::IntArrayRef kernel_size, at::IntArrayRef stride,
-                      at::IntArrayRef padding, bool ceil_mode, bool count_include_pad,
-                      std::optional<int64_t> divisor_override) {
-  check_devices("avg_pool2d", self.device(), {self});
-  at::Tensor out = empty_like_meta(
-      at::avg_pool2d(meta(self), kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override),
-      self.device());
-  kernels::avg_pool2d(out, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override);
-  return out;
-}
-
-at::Tensor avg_pool2d_backward(const at::Tensor& grad_output, const at::Tensor& self, at::IntArrayRef kernel_size,
-                               at::IntArrayRef stride, at::IntArrayRef padding, bool ceil_mode,
-                               bool count_include_pad, std::optional<int64_t> divisor_override) {
-  check_devices("avg_pool2d_backward", self.device(), {grad_output, self});
-  at::Tensor grad_input =
-      empty_like_meta(at::avg_pool2d_backward(meta(grad_output), meta(self), kernel_size, stride, padding, ceil_mode,
-                                              count_include_pad, divisor_override),
-                      self.device());
-  kernels::avg_pool2d_backward(grad_input, grad_output, self, kernel_size, stride, padding, ceil_mode,
-                               count_include_pad, divisor_override);
-  return grad_input;
-}
-
-// No meta kernel: the output keeps self's leading dimensions, takes output_size as its last two and self's
-// memory format, as PyTorch's CPU kernel allocates it.
-at::Tensor _adaptive_avg_pool2d(const at::Tensor& self, at::IntArrayRef output_size) {
-  check_devices("_adaptive_avg_pool2d", self.device(), {self});
-  TORCH_CHECK(self.dim() == 3 || self.dim() == 4, "adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got ",
-              self.sizes());
-  TORCH_CHECK(output_size.size() == 2, "adaptive_avg_pool2d: output_size must be 2");
-  for (int64_t d = 1; d < self.dim(); ++d) {
-    TORCH_CHECK(self.size(d) > 0, "adaptive_avg_pool2d(): Expected self to have non-zero size for non-batch "
-                                  "dimensions, but got ", self.sizes());
-  }
-  std::vector<int64_t> sizes = self.sizes().vec();
-  sizes[sizes.size() - 2] = output_size[0];
-  sizes[sizes.size() - 1] = output_size[1];
-  at::Tensor out = at::empty(sizes, self.options().memory_format(self.suggest_memory_format()));
-  kernels::_adaptive_avg_pool2d(out, self, output_size);
-  return out;
-}
-
-at::Tensor _adaptive_avg_pool2d_backward(const at::Tensor& grad_output, const at::Tensor& self) {
-  check_devices("_adaptive_avg_pool2d_backward", self.device(), {grad_output, self});
-  at::Tensor grad_input = at::empty_like(self, self.suggest_memory_format());
-  kernels::_adaptive_avg_pool2d_backward(grad_input, grad_output, self);
-  return grad_input;
-}
-
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("max_pool2d_with_indices", TORCH_FN(max_pool2d_with_indices));
-  m.impl("max_pool2d_with_indices_backward", TORCH_FN(max_pool2d_with_indices_backward));
-  m.impl("avg_pool2d", TORCH_FN(avg_pool2d));
-  m.impl("avg_pool2d_backward", TORCH_FN(avg_pool2d_backward));
   m.impl("_adaptive_avg_pool2d", TORCH_FN(_adaptive_avg_pool2d));
   m.impl("_adaptive_avg_pool2d_backward", TORCH_FN(_adaptive_avg_pool2d_backward));
-  (void)m; // with none of this family's operators in the spec the block is empty
+  m.impl("avg_pool2d", TORCH_FN(avg_pool2d));
+  m.impl("avg_pool2d_backward", TORCH_FN(avg_pool2d_backward));
+  m.impl("max_pool2d_with_indices", TORCH_FN(max_pool2d_with_indices));
+  m.impl("max_pool2d_with_indices_backward", TORCH_FN(max_pool2d_with_indices_backward));
 }
 
 } // namespace torch_mydevice::ops

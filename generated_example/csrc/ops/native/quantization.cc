@@ -6,7 +6,8 @@
 // quantized operators share. The operators below allocate the result on the device and hand their kernel the
 // quantized side as its integer representation, a plain tensor over the same memory (uint8 for quint8, int8 for
 // qint8, int32 for qint32). quantize_per_tensor takes a float tensor, so it is registered for PrivateUse1;
-// dequantize takes a quantized one, which PyTorch dispatches with QuantizedPrivateUse1.
+// dequantize takes a quantized one, which PyTorch dispatches with QuantizedPrivateUse1 (an entry's dispatch_key).
+// The operators and the wrappers below come from accelgen's operator catalog (knowledge/operators/quantization.yaml).
 #include "operator_support.h"
 
 #include "ops/quantized.h"
@@ -16,6 +17,15 @@
 namespace torch_mydevice::ops {
 
 namespace {
+
+// A float32 tensor laid out like self.
+at::Tensor dequantize_self(const at::Tensor& self) {
+  const at::PerTensorAffineQuantizer& quantizer = per_tensor(self, "dequantize");
+  at::Tensor out =
+      at::empty(self.sizes(), self.options().dtype(c10::kFloat).memory_format(self.suggest_memory_format()));
+  kernels::dequantize_self(out, integer_view(self), quantizer.scale(), quantizer.zero_point());
+  return out;
+}
 
 // The result is laid out like self (PyTorch keeps a channels_last input channels_last).
 at::Tensor quantize_per_tensor(const at::Tensor& self, double scale, int64_t zero_point, c10::ScalarType dtype) {
@@ -29,25 +39,14 @@ at::Tensor quantize_per_tensor(const at::Tensor& self, double scale, int64_t zer
   return q;
 }
 
-// A float32 tensor laid out like self.
-at::Tensor dequantize(const at::Tensor& self) {
-  const at::PerTensorAffineQuantizer& quantizer = per_tensor(self, "dequantize");
-  at::Tensor out =
-      at::empty(self.sizes(), self.options().dtype(c10::kFloat).memory_format(self.suggest_memory_format()));
-  kernels::dequantize_self(out, integer_view(self), quantizer.scale(), quantizer.zero_point());
-  return out;
-}
-
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("quantize_per_tensor", TORCH_FN(quantize_per_tensor));
-  (void)m; // with none of this family's operators in the spec the block is empty
 }
 
 TORCH_LIBRARY_IMPL(aten, QuantizedPrivateUse1, m) {
-  m.impl("dequantize.self", TORCH_FN(dequantize));
-  (void)m; // with none of this family's operators in the spec the block is empty
+  m.impl("dequantize.self", TORCH_FN(dequantize_self));
 }
 
 } // namespace torch_mydevice::ops

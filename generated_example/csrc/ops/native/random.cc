@@ -5,7 +5,8 @@
 // own generator, so `torch.Generator(device="mydevice")` works as an explicit generator and results
 // are reproducible for a seed. Each call takes (seed, offset) from the generator and advances its offset by the
 // number of values drawn (the Philox convention PyTorch's device generators follow); the device kernel
-// (csrc/kernels/) then fills the tensor from the stream that pair names.
+// (csrc/kernels/) then fills the tensor from the stream that pair names. The operators and the wrappers below come
+// from accelgen's operator catalog (knowledge/operators/random.yaml); they need the generator capability.
 #include "generator.h"
 #include "operator_support.h"
 
@@ -27,29 +28,9 @@ std::pair<uint64_t, uint64_t> draw_philox_inputs(const std::optional<at::Generat
   return impl->philox_engine_inputs(count);
 }
 
-at::Tensor& uniform_(at::Tensor& self, double from, double to, std::optional<at::Generator> generator) {
-  TORCH_CHECK(from <= to, "uniform_ expects to return a [from, to) range, but found from=", from, " > to=", to);
-  if (self.numel() == 0) {
-    return self;
-  }
-  const auto inputs = draw_philox_inputs(generator, self.device(), static_cast<uint64_t>(self.numel()));
-  kernels::uniform_(self, from, to, inputs.first, inputs.second);
-  return self;
-}
-
-at::Tensor& normal_(at::Tensor& self, double mean, double std, std::optional<at::Generator> generator) {
-  TORCH_CHECK(std >= 0.0, "normal expects std >= 0.0, but found std ", std);
-  if (self.numel() == 0) {
-    return self;
-  }
-  const auto inputs = draw_philox_inputs(generator, self.device(), static_cast<uint64_t>(self.numel()));
-  kernels::normal_(self, mean, std, inputs.first, inputs.second);
-  return self;
-}
-
-// F.dropout reaches native_dropout on every accelerator (at::dropout's fused path). In training (train true or
-// absent) the mask is bool and the output is input * mask / (1 - p), both computed by the kernel from one draw
-// per element; in evaluation the output is a copy of the input and the mask all true, as on the CPU.
+// F.dropout reaches native_dropout on every accelerator (at::dropout's fused path). In training (train true or absent)
+// the mask is bool and the output is input * mask / (1 - p), both computed by the kernel from one draw per element; in
+// evaluation the output is a copy of the input and the mask all true, as on the CPU.
 std::tuple<at::Tensor, at::Tensor> native_dropout(const at::Tensor& input, double p, std::optional<bool> train) {
   TORCH_CHECK(p >= 0.0 && p <= 1.0, "dropout probability has to be between 0 and 1, but got ", p);
   at::Tensor output = at::empty_like(input, at::MemoryFormat::Contiguous);
@@ -67,13 +48,32 @@ std::tuple<at::Tensor, at::Tensor> native_dropout(const at::Tensor& input, doubl
   return {output, mask};
 }
 
+at::Tensor& normal_inplace(at::Tensor& self, double mean, double std, std::optional<at::Generator> generator) {
+  TORCH_CHECK(std >= 0.0, "normal expects std >= 0.0, but found std ", std);
+  if (self.numel() == 0) {
+    return self;
+  }
+  const auto inputs = draw_philox_inputs(generator, self.device(), static_cast<uint64_t>(self.numel()));
+  kernels::normal_(self, mean, std, inputs.first, inputs.second);
+  return self;
+}
+
+at::Tensor& uniform_inplace(at::Tensor& self, double from, double to, std::optional<at::Generator> generator) {
+  TORCH_CHECK(from <= to, "uniform_ expects to return a [from, to) range, but found from=", from, " > to=", to);
+  if (self.numel() == 0) {
+    return self;
+  }
+  const auto inputs = draw_philox_inputs(generator, self.device(), static_cast<uint64_t>(self.numel()));
+  kernels::uniform_(self, from, to, inputs.first, inputs.second);
+  return self;
+}
+
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("uniform_", TORCH_FN(uniform_));
-  m.impl("normal_", TORCH_FN(normal_));
   m.impl("native_dropout", TORCH_FN(native_dropout));
-  (void)m; // with none of this family's operators in the spec the block is empty
+  m.impl("normal_", TORCH_FN(normal_inplace));
+  m.impl("uniform_", TORCH_FN(uniform_inplace));
 }
 
 } // namespace torch_mydevice::ops

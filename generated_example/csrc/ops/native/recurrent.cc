@@ -5,7 +5,8 @@
 //
 // PyTorch computes the matrix products of a recurrent layer itself (input @ W_ih^T, hidden @ W_hh^T: mm/addmm)
 // and hands the gates to these cells for the elementwise part of a step. Autograd saves the workspace the
-// forward returns and passes it to the backward. nn.RNN needs no fused cell.
+// forward returns and passes it to the backward. nn.RNN needs no fused cell. The operators and the wrappers below
+// come from accelgen's operator catalog (knowledge/operators/recurrent.yaml).
 #include "operator_support.h"
 
 #include <torch/library.h>
@@ -17,11 +18,42 @@ namespace torch_mydevice::ops {
 
 namespace {
 
+// hy has hx's shape; the workspace holds r, z, n, hx and the hidden part of n side by side (5 * hidden_size).
+std::tuple<at::Tensor, at::Tensor> _thnn_fused_gru_cell(const at::Tensor& input_gates, const at::Tensor& hidden_gates,
+                                                        const at::Tensor& hx,
+                                                        const std::optional<at::Tensor>& input_bias,
+                                                        const std::optional<at::Tensor>& hidden_bias) {
+  const at::Tensor ib = input_bias.value_or(at::Tensor());
+  const at::Tensor hb = hidden_bias.value_or(at::Tensor());
+  check_devices("_thnn_fused_gru_cell", hx.device(), {input_gates, hidden_gates, hx, ib, hb});
+  TORCH_CHECK(input_gates.dim() == 2 && input_gates.sizes() == hidden_gates.sizes() &&
+                  input_gates.size(1) == 3 * hx.size(-1),
+              "_thnn_fused_gru_cell: expected gates of shape [batch, 3 * hidden_size], got ", input_gates.sizes(),
+              " and ", hidden_gates.sizes(), " for hx of shape ", hx.sizes());
+  at::Tensor hy = at::empty(hx.sizes(), hx.options());
+  at::Tensor workspace = at::empty({hx.size(0), 5 * hx.size(1)}, hx.options());
+  kernels::_thnn_fused_gru_cell(hy, workspace, input_gates, hidden_gates, hx, ib, hb);
+  return {hy, workspace};
+}
+
+std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor, at::Tensor> _thnn_fused_gru_cell_backward(
+    const at::Tensor& grad_hy, const at::Tensor& workspace, bool has_bias) {
+  check_devices("_thnn_fused_gru_cell_backward", grad_hy.device(), {grad_hy, workspace});
+  const int64_t gates = 3 * grad_hy.size(1);
+  at::Tensor grad_input_gates = at::empty({grad_hy.size(0), gates}, grad_hy.options());
+  at::Tensor grad_hidden_gates = at::empty({grad_hy.size(0), gates}, grad_hy.options());
+  at::Tensor grad_hx = at::empty(grad_hy.sizes(), grad_hy.options());
+  at::Tensor grad_input_bias = has_bias ? at::empty({gates}, grad_hy.options()) : at::Tensor();
+  at::Tensor grad_hidden_bias = has_bias ? at::empty({gates}, grad_hy.options()) : at::Tensor();
+  kernels::_thnn_fused_gru_cell_backward(grad_input_gates, grad_hidden_gates, grad_hx, grad_input_bias,
+                                         grad_hidden_bias, grad_hy, workspace, has_bias);
+  return {grad_input_gates, grad_hidden_gates, grad_hx, grad_input_bias, grad_hidden_bias};
+}
+
 // hy and cy have cx's shape; the workspace has the gates' (the four activated gates side by side).
-std::tuple<at::Tensor, at::Tensor, at::Tensor> fused_lstm_cell(const at::Tensor& input_gates,
-                                                               const at::Tensor& hidden_gates, const at::Tensor& cx,
-                                                               const std::optional<at::Tensor>& input_bias,
-                                                               const std::optional<at::Tensor>& hidden_bias) {
+std::tuple<at::Tensor, at::Tensor, at::Tensor> _thnn_fused_lstm_cell(
+    const at::Tensor& input_gates, const at::Tensor& hidden_gates, const at::Tensor& cx,
+    const std::optional<at::Tensor>& input_bias, const std::optional<at::Tensor>& hidden_bias) {
   const at::Tensor ib = input_bias.value_or(at::Tensor());
   const at::Tensor hb = hidden_bias.value_or(at::Tensor());
   check_devices("_thnn_fused_lstm_cell", cx.device(), {input_gates, hidden_gates, cx, ib, hb});
@@ -36,7 +68,7 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> fused_lstm_cell(const at::Tensor&
   return {hy, cy, workspace};
 }
 
-std::tuple<at::Tensor, at::Tensor, at::Tensor> fused_lstm_cell_backward(
+std::tuple<at::Tensor, at::Tensor, at::Tensor> _thnn_fused_lstm_cell_backward_impl(
     const std::optional<at::Tensor>& grad_hy, const std::optional<at::Tensor>& grad_cy, const at::Tensor& cx,
     const at::Tensor& cy, const at::Tensor& workspace, bool has_bias) {
   const at::Tensor dh = grad_hy.value_or(at::Tensor());
@@ -49,45 +81,13 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> fused_lstm_cell_backward(
   return {grad_gates, grad_cx, grad_bias};
 }
 
-// hy has hx's shape; the workspace holds r, z, n, hx and the hidden part of n side by side (5 * hidden_size).
-std::tuple<at::Tensor, at::Tensor> fused_gru_cell(const at::Tensor& input_gates, const at::Tensor& hidden_gates,
-                                                  const at::Tensor& hx, const std::optional<at::Tensor>& input_bias,
-                                                  const std::optional<at::Tensor>& hidden_bias) {
-  const at::Tensor ib = input_bias.value_or(at::Tensor());
-  const at::Tensor hb = hidden_bias.value_or(at::Tensor());
-  check_devices("_thnn_fused_gru_cell", hx.device(), {input_gates, hidden_gates, hx, ib, hb});
-  TORCH_CHECK(input_gates.dim() == 2 && input_gates.sizes() == hidden_gates.sizes() &&
-                  input_gates.size(1) == 3 * hx.size(-1),
-              "_thnn_fused_gru_cell: expected gates of shape [batch, 3 * hidden_size], got ", input_gates.sizes(),
-              " and ", hidden_gates.sizes(), " for hx of shape ", hx.sizes());
-  at::Tensor hy = at::empty(hx.sizes(), hx.options());
-  at::Tensor workspace = at::empty({hx.size(0), 5 * hx.size(1)}, hx.options());
-  kernels::_thnn_fused_gru_cell(hy, workspace, input_gates, hidden_gates, hx, ib, hb);
-  return {hy, workspace};
-}
-
-std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor, at::Tensor> fused_gru_cell_backward(
-    const at::Tensor& grad_hy, const at::Tensor& workspace, bool has_bias) {
-  check_devices("_thnn_fused_gru_cell_backward", grad_hy.device(), {grad_hy, workspace});
-  const int64_t gates = 3 * grad_hy.size(1);
-  at::Tensor grad_input_gates = at::empty({grad_hy.size(0), gates}, grad_hy.options());
-  at::Tensor grad_hidden_gates = at::empty({grad_hy.size(0), gates}, grad_hy.options());
-  at::Tensor grad_hx = at::empty(grad_hy.sizes(), grad_hy.options());
-  at::Tensor grad_input_bias = has_bias ? at::empty({gates}, grad_hy.options()) : at::Tensor();
-  at::Tensor grad_hidden_bias = has_bias ? at::empty({gates}, grad_hy.options()) : at::Tensor();
-  kernels::_thnn_fused_gru_cell_backward(grad_input_gates, grad_hidden_gates, grad_hx, grad_input_bias,
-                                         grad_hidden_bias, grad_hy, workspace, has_bias);
-  return {grad_input_gates, grad_hidden_gates, grad_hx, grad_input_bias, grad_hidden_bias};
-}
-
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("_thnn_fused_lstm_cell", TORCH_FN(fused_lstm_cell));
-  m.impl("_thnn_fused_lstm_cell_backward_impl", TORCH_FN(fused_lstm_cell_backward));
-  m.impl("_thnn_fused_gru_cell", TORCH_FN(fused_gru_cell));
-  m.impl("_thnn_fused_gru_cell_backward", TORCH_FN(fused_gru_cell_backward));
-  (void)m; // with none of this family's operators in the spec the block is empty
+  m.impl("_thnn_fused_gru_cell", TORCH_FN(_thnn_fused_gru_cell));
+  m.impl("_thnn_fused_gru_cell_backward", TORCH_FN(_thnn_fused_gru_cell_backward));
+  m.impl("_thnn_fused_lstm_cell", TORCH_FN(_thnn_fused_lstm_cell));
+  m.impl("_thnn_fused_lstm_cell_backward_impl", TORCH_FN(_thnn_fused_lstm_cell_backward_impl));
 }
 
 } // namespace torch_mydevice::ops

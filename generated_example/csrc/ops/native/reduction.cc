@@ -8,7 +8,9 @@
 // expresses their gradients with expand (a view), so the loss of a model reduces on the device too.
 // The output shape and dtype (keepdim, dtype=, integer sums accumulating in int64) come from the structured
 // operators' meta kernels. Structured functional operators without a kernel of their own on a device (all.dim,
-// linalg_vector_norm) allocate and call their out= variant, so that is registered too.
+// linalg_vector_norm) allocate and call their out= variant, so that is registered too. The operators, their
+// variants and the wrappers below come from accelgen's operator catalog (knowledge/operators/reduction.yaml);
+// the functional forms with a meta kernel share new_reduction().
 #include "operator_support.h"
 
 #include <ATen/native/Resize.h>
@@ -21,44 +23,18 @@ namespace torch_mydevice::ops {
 
 namespace {
 
-at::Tensor sum(const at::Tensor& self, at::OptionalIntArrayRef dim, bool keepdim,
-               std::optional<c10::ScalarType> dtype) {
-  at::Tensor out = empty_like_meta(at::sum(meta(self), dim, keepdim, dtype), self.device());
-  kernels::sum_dim_IntList(out, self, dim, keepdim, dtype);
-  return out;
-}
-
-at::Tensor mean(const at::Tensor& self, at::OptionalIntArrayRef dim, bool keepdim,
-                std::optional<c10::ScalarType> dtype) {
-  at::Tensor out = empty_like_meta(at::mean(meta(self), dim, keepdim, dtype), self.device());
-  kernels::mean_dim(out, self, dim, keepdim, dtype);
-  return out;
-}
-
-at::Tensor amax(const at::Tensor& self, at::IntArrayRef dim, bool keepdim) {
-  at::Tensor out = empty_like_meta(at::amax(meta(self), dim, keepdim), self.device());
-  kernels::amax(out, self, dim, keepdim);
-  return out;
-}
-
-at::Tensor amin(const at::Tensor& self, at::IntArrayRef dim, bool keepdim) {
-  at::Tensor out = empty_like_meta(at::amin(meta(self), dim, keepdim), self.device());
-  kernels::amin(out, self, dim, keepdim);
-  return out;
-}
-
-at::Tensor argmax(const at::Tensor& self, std::optional<int64_t> dim, bool keepdim) {
-  at::Tensor out = empty_like_meta(at::argmax(meta(self), dim, keepdim), self.device());
-  kernels::argmax(out, self, dim, keepdim);
+// A reduction into a new tensor on self's device: `result` is the operator's meta kernel's answer for meta(self)
+// (the output's shape and dtype), `kernel` its device kernel, called as kernel(out, self, args...).
+template <typename Kernel, typename... Args>
+at::Tensor new_reduction(const at::Tensor& result, Kernel kernel, const at::Tensor& self, const Args&... args) {
+  at::Tensor out = empty_like_meta(result, self.device());
+  kernel(out, self, args...);
   return out;
 }
 
 at::Tensor all_dim(const at::Tensor& self, int64_t dim, bool keepdim) {
-  at::Tensor out = empty_like_meta(at::all(meta(self), dim, keepdim), self.device());
-  kernels::all_dim(out, self, dim, keepdim);
-  return out;
+  return new_reduction(at::all(meta(self), dim, keepdim), kernels::all_dim, self, dim, keepdim);
 }
-
 at::Tensor& all_out(const at::Tensor& self, int64_t dim, bool keepdim, at::Tensor& out) {
   check_devices("all", out.device(), {self});
   const at::Tensor result = at::all(meta(self), dim, keepdim);
@@ -69,13 +45,23 @@ at::Tensor& all_out(const at::Tensor& self, int64_t dim, bool keepdim, at::Tenso
   return out;
 }
 
-at::Tensor linalg_vector_norm(const at::Tensor& self, const c10::Scalar& ord, at::OptionalIntArrayRef dim,
-                              bool keepdim, std::optional<c10::ScalarType> dtype) {
-  at::Tensor out = empty_like_meta(at::linalg_vector_norm(meta(self), ord, dim, keepdim, dtype), self.device());
-  kernels::linalg_vector_norm(out, self, ord, dim, keepdim, dtype);
-  return out;
+at::Tensor amax(const at::Tensor& self, at::IntArrayRef dim, bool keepdim) {
+  return new_reduction(at::amax(meta(self), dim, keepdim), kernels::amax, self, dim, keepdim);
 }
 
+at::Tensor amin(const at::Tensor& self, at::IntArrayRef dim, bool keepdim) {
+  return new_reduction(at::amin(meta(self), dim, keepdim), kernels::amin, self, dim, keepdim);
+}
+
+at::Tensor argmax(const at::Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  return new_reduction(at::argmax(meta(self), dim, keepdim), kernels::argmax, self, dim, keepdim);
+}
+
+at::Tensor linalg_vector_norm(const at::Tensor& self, const c10::Scalar& ord, at::OptionalIntArrayRef dim, bool keepdim,
+                              std::optional<c10::ScalarType> dtype) {
+  return new_reduction(at::linalg_vector_norm(meta(self), ord, dim, keepdim, dtype), kernels::linalg_vector_norm,
+                       self, ord, dim, keepdim, dtype);
+}
 at::Tensor& linalg_vector_norm_out(const at::Tensor& self, const c10::Scalar& ord, at::OptionalIntArrayRef dim,
                                    bool keepdim, std::optional<c10::ScalarType> dtype, at::Tensor& out) {
   check_devices("linalg.vector_norm", out.device(), {self});
@@ -87,10 +73,20 @@ at::Tensor& linalg_vector_norm_out(const at::Tensor& self, const c10::Scalar& or
   return out;
 }
 
-// var_mean has no meta kernel: the reduced shape is sum's, the variance is real (of a complex input too) and the
-// mean keeps the input's dtype.
-std::tuple<at::Tensor, at::Tensor> var_mean(const at::Tensor& self, at::OptionalIntArrayRef dim,
-                                            const std::optional<c10::Scalar>& correction, bool keepdim) {
+at::Tensor mean_dim(const at::Tensor& self, at::OptionalIntArrayRef dim, bool keepdim,
+                    std::optional<c10::ScalarType> dtype) {
+  return new_reduction(at::mean(meta(self), dim, keepdim, dtype), kernels::mean_dim, self, dim, keepdim, dtype);
+}
+
+at::Tensor sum_dim_IntList(const at::Tensor& self, at::OptionalIntArrayRef dim, bool keepdim,
+                           std::optional<c10::ScalarType> dtype) {
+  return new_reduction(at::sum(meta(self), dim, keepdim, dtype), kernels::sum_dim_IntList, self, dim, keepdim, dtype);
+}
+
+// var_mean has no meta kernel: the reduced shape is sum's, the variance is real (of a complex input too) and the mean
+// keeps the input's dtype.
+std::tuple<at::Tensor, at::Tensor> var_mean_correction(const at::Tensor& self, at::OptionalIntArrayRef dim,
+                                                       const std::optional<c10::Scalar>& correction, bool keepdim) {
   TORCH_CHECK(at::isFloatingType(self.scalar_type()) || at::isComplexType(self.scalar_type()),
               "std and var only support floating point and complex dtypes");
   const at::Tensor reduced = at::sum(meta(self), dim, keepdim);
@@ -103,17 +99,16 @@ std::tuple<at::Tensor, at::Tensor> var_mean(const at::Tensor& self, at::Optional
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("sum.dim_IntList", TORCH_FN(sum));
-  m.impl("mean.dim", TORCH_FN(mean));
+  m.impl("all.dim", TORCH_FN(all_dim));
+  m.impl("all.out", TORCH_FN(all_out));
   m.impl("amax", TORCH_FN(amax));
   m.impl("amin", TORCH_FN(amin));
   m.impl("argmax", TORCH_FN(argmax));
-  m.impl("all.dim", TORCH_FN(all_dim));
-  m.impl("all.out", TORCH_FN(all_out));
   m.impl("linalg_vector_norm", TORCH_FN(linalg_vector_norm));
   m.impl("linalg_vector_norm.out", TORCH_FN(linalg_vector_norm_out));
-  m.impl("var_mean.correction", TORCH_FN(var_mean));
-  (void)m; // with none of this family's operators in the spec the block is empty
+  m.impl("mean.dim", TORCH_FN(mean_dim));
+  m.impl("sum.dim_IntList", TORCH_FN(sum_dim_IntList));
+  m.impl("var_mean.correction", TORCH_FN(var_mean_correction));
 }
 
 } // namespace torch_mydevice::ops

@@ -4,7 +4,9 @@
 //
 // torch.softmax / F.log_softmax / F.cross_entropy are composite: they call the underscore operators below
 // (_softmax, _log_softmax), which autograd differentiates with _softmax_backward_data and
-// _log_softmax_backward_data. half_to_float lets autocast compute a float16 input's softmax in float32.
+// _log_softmax_backward_data. half_to_float lets autocast compute a float16 input's softmax in float32. The
+// operators, their variants and the wrappers below come from accelgen's operator catalog
+// (knowledge/operators/softmax.yaml).
 #include "operator_support.h"
 
 #include <torch/library.h>
@@ -13,29 +15,14 @@ namespace torch_mydevice::ops {
 
 namespace {
 
-at::Tensor softmax(const at::Tensor& self, int64_t dim, bool half_to_float) {
-  at::Tensor out = empty_like_meta(at::_softmax(meta(self), dim, half_to_float), self.device());
-  kernels::_softmax(out, self, dim, half_to_float);
-  return out;
-}
-
-at::Tensor log_softmax(const at::Tensor& self, int64_t dim, bool half_to_float) {
+at::Tensor _log_softmax(const at::Tensor& self, int64_t dim, bool half_to_float) {
   at::Tensor out = empty_like_meta(at::_log_softmax(meta(self), dim, half_to_float), self.device());
   kernels::_log_softmax(out, self, dim, half_to_float);
   return out;
 }
 
-at::Tensor softmax_backward(const at::Tensor& grad_output, const at::Tensor& output, int64_t dim,
-                            c10::ScalarType input_dtype) {
-  check_devices("_softmax_backward_data", output.device(), {grad_output, output});
-  at::Tensor out = empty_like_meta(at::_softmax_backward_data(meta(grad_output), meta(output), dim, input_dtype),
-                                   output.device());
-  kernels::_softmax_backward_data(out, grad_output, output, dim, input_dtype);
-  return out;
-}
-
-at::Tensor log_softmax_backward(const at::Tensor& grad_output, const at::Tensor& output, int64_t dim,
-                                c10::ScalarType input_dtype) {
+at::Tensor _log_softmax_backward_data(const at::Tensor& grad_output, const at::Tensor& output, int64_t dim,
+                                      c10::ScalarType input_dtype) {
   check_devices("_log_softmax_backward_data", output.device(), {grad_output, output});
   at::Tensor out = empty_like_meta(at::_log_softmax_backward_data(meta(grad_output), meta(output), dim, input_dtype),
                                    output.device());
@@ -43,14 +30,28 @@ at::Tensor log_softmax_backward(const at::Tensor& grad_output, const at::Tensor&
   return out;
 }
 
+at::Tensor _softmax(const at::Tensor& self, int64_t dim, bool half_to_float) {
+  at::Tensor out = empty_like_meta(at::_softmax(meta(self), dim, half_to_float), self.device());
+  kernels::_softmax(out, self, dim, half_to_float);
+  return out;
+}
+
+at::Tensor _softmax_backward_data(const at::Tensor& grad_output, const at::Tensor& output, int64_t dim,
+                                  c10::ScalarType input_dtype) {
+  check_devices("_softmax_backward_data", output.device(), {grad_output, output});
+  at::Tensor out = empty_like_meta(at::_softmax_backward_data(meta(grad_output), meta(output), dim, input_dtype),
+                                   output.device());
+  kernels::_softmax_backward_data(out, grad_output, output, dim, input_dtype);
+  return out;
+}
+
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("_softmax", TORCH_FN(softmax));
-  m.impl("_log_softmax", TORCH_FN(log_softmax));
-  m.impl("_softmax_backward_data", TORCH_FN(softmax_backward));
-  m.impl("_log_softmax_backward_data", TORCH_FN(log_softmax_backward));
-  (void)m; // with none of this family's operators in the spec the block is empty
+  m.impl("_log_softmax", TORCH_FN(_log_softmax));
+  m.impl("_log_softmax_backward_data", TORCH_FN(_log_softmax_backward_data));
+  m.impl("_softmax", TORCH_FN(_softmax));
+  m.impl("_softmax_backward_data", TORCH_FN(_softmax_backward_data));
 }
 
 } // namespace torch_mydevice::ops

@@ -5,7 +5,8 @@
 // The output has the input's shape and (when the input is dense) its strides. Operators that are only defined
 // for floating point (exp, log, sqrt, ...) promote integer and bool inputs to the default floating dtype, as
 // PyTorch does (torch.exp(torch.arange(3)) is float32). Each is registered with its in-place variant (exp_),
-// which must keep self's dtype.
+// which must keep self's dtype. The operators, their variants and the wrappers below come from accelgen's
+// operator catalog (knowledge/operators/unary.yaml).
 #include "operator_support.h"
 
 #include <torch/library.h>
@@ -17,12 +18,18 @@ namespace {
 // A unary operator's device kernel (csrc/kernels/): out = f(self); out may be self.
 using UnaryKernel = void (*)(const at::Tensor& out, const at::Tensor& self);
 
-// complex_to_real: the result of a complex input is real (abs: |z| of complex64 is float32).
-c10::ScalarType unary_dtype(const at::Tensor& self, bool int_to_float, bool complex_to_real) {
-  if (complex_to_real && self.is_complex()) {
+// How a unary operator's result dtype follows from its input's.
+enum class UnaryPromotion {
+  Same,            // neg: the input's dtype
+  IntegerToFloat,  // exp, log, sqrt, ...: integer and bool inputs give the default floating dtype
+  ComplexToReal,   // abs: the result of a complex input is real (|z| of complex64 is float32)
+};
+
+c10::ScalarType unary_dtype(const at::Tensor& self, UnaryPromotion promotion) {
+  if (promotion == UnaryPromotion::ComplexToReal && self.is_complex()) {
     return c10::toRealValueType(self.scalar_type());
   }
-  if (int_to_float && c10::isIntegralType(self.scalar_type(), /*includeBool=*/true)) {
+  if (promotion == UnaryPromotion::IntegerToFloat && c10::isIntegralType(self.scalar_type(), /*includeBool=*/true)) {
     return c10::typeMetaToScalarType(at::get_default_dtype());
   }
   return self.scalar_type();
@@ -35,79 +42,117 @@ void launch_unary(UnaryKernel kernel, const at::Tensor& out, const at::Tensor& s
   kernel(out, self);
 }
 
-// [[maybe_unused]] (unary, unary_): only the operators the spec makes native call them.
-[[maybe_unused]] at::Tensor unary(UnaryKernel kernel, const at::Tensor& self, bool int_to_float, bool complex_to_real) {
-  const auto options = self.options().dtype(unary_dtype(self, int_to_float, complex_to_real));
+// The family's wrappers: out = f(self), a new tensor with self's strides when self is dense.
+at::Tensor unary(UnaryKernel kernel, const at::Tensor& self, UnaryPromotion promotion) {
+  const auto options = self.options().dtype(unary_dtype(self, promotion));
   at::Tensor out = self.is_non_overlapping_and_dense() ? at::empty_strided(self.sizes(), self.strides(), options)
                                                        : at::empty(self.sizes(), options);
   launch_unary(kernel, out, self);
   return out;
 }
 
-[[maybe_unused]] at::Tensor& unary_(UnaryKernel kernel, at::Tensor& self, bool int_to_float, bool complex_to_real) {
-  TORCH_CHECK(!(complex_to_real && self.is_complex()), "In-place abs is not supported for complex tensors.");
-  const c10::ScalarType dtype = unary_dtype(self, int_to_float, complex_to_real);
+// self = f(self): the result dtype must be castable to self's.
+at::Tensor& unary_(UnaryKernel kernel, at::Tensor& self, UnaryPromotion promotion) {
+  const c10::ScalarType dtype = unary_dtype(self, promotion);
   TORCH_CHECK(c10::canCast(dtype, self.scalar_type()), "result type ", dtype,
               " can't be cast to the desired output type ", self.scalar_type());
   launch_unary(kernel, self, self);
   return self;
 }
 
-// UNARY_TO(op, promotes integers to float, complex gives real): defines op and op_ over the kernel kernels::op.
-#define MYDEVICE_UNARY_TO(op, int_to_float, complex_to_real)                                   \
-  at::Tensor op(const at::Tensor& self) {                                                      \
-    return unary(kernels::op, self, int_to_float, complex_to_real);                            \
-  }                                                                                            \
-  at::Tensor& op##_(at::Tensor& self) {                                                        \
-    return unary_(kernels::op, self, int_to_float, complex_to_real);                           \
-  }
-#define MYDEVICE_UNARY(op, int_to_float) MYDEVICE_UNARY_TO(op, int_to_float, false)
+at::Tensor abs(const at::Tensor& self) {
+  return unary(kernels::abs, self, UnaryPromotion::ComplexToReal);
+}
+at::Tensor& abs_inplace(at::Tensor& self) {
+  TORCH_CHECK(!self.is_complex(), "In-place abs is not supported for complex tensors.");
+  return unary_(kernels::abs, self, UnaryPromotion::ComplexToReal);
+}
 
-MYDEVICE_UNARY_TO(abs, false, true)
+at::Tensor cos(const at::Tensor& self) {
+  return unary(kernels::cos, self, UnaryPromotion::IntegerToFloat);
+}
+at::Tensor& cos_inplace(at::Tensor& self) {
+  return unary_(kernels::cos, self, UnaryPromotion::IntegerToFloat);
+}
+
+at::Tensor exp(const at::Tensor& self) {
+  return unary(kernels::exp, self, UnaryPromotion::IntegerToFloat);
+}
+at::Tensor& exp_inplace(at::Tensor& self) {
+  return unary_(kernels::exp, self, UnaryPromotion::IntegerToFloat);
+}
+
+at::Tensor log(const at::Tensor& self) {
+  return unary(kernels::log, self, UnaryPromotion::IntegerToFloat);
+}
+at::Tensor& log_inplace(at::Tensor& self) {
+  return unary_(kernels::log, self, UnaryPromotion::IntegerToFloat);
+}
+
 void check_neg(const at::Tensor& self) {
   TORCH_CHECK(self.scalar_type() != c10::ScalarType::Bool,
               "Negation, the `-` operator, on a bool tensor is not supported. "
               "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
 }
+
 at::Tensor neg(const at::Tensor& self) {
   check_neg(self);
-  return unary(kernels::neg, self, false, false);
+  return unary(kernels::neg, self, UnaryPromotion::Same);
 }
-at::Tensor& neg_(at::Tensor& self) {
+at::Tensor& neg_inplace(at::Tensor& self) {
   check_neg(self);
-  return unary_(kernels::neg, self, false, false);
+  return unary_(kernels::neg, self, UnaryPromotion::Same);
 }
-MYDEVICE_UNARY(exp, true)
-MYDEVICE_UNARY(log, true)
-MYDEVICE_UNARY(sqrt, true)
-MYDEVICE_UNARY(rsqrt, true)
-MYDEVICE_UNARY(reciprocal, true)
-MYDEVICE_UNARY(sin, true)
-MYDEVICE_UNARY(cos, true)
-#undef MYDEVICE_UNARY
+
+at::Tensor reciprocal(const at::Tensor& self) {
+  return unary(kernels::reciprocal, self, UnaryPromotion::IntegerToFloat);
+}
+at::Tensor& reciprocal_inplace(at::Tensor& self) {
+  return unary_(kernels::reciprocal, self, UnaryPromotion::IntegerToFloat);
+}
+
+at::Tensor rsqrt(const at::Tensor& self) {
+  return unary(kernels::rsqrt, self, UnaryPromotion::IntegerToFloat);
+}
+at::Tensor& rsqrt_inplace(at::Tensor& self) {
+  return unary_(kernels::rsqrt, self, UnaryPromotion::IntegerToFloat);
+}
+
+at::Tensor sin(const at::Tensor& self) {
+  return unary(kernels::sin, self, UnaryPromotion::IntegerToFloat);
+}
+at::Tensor& sin_inplace(at::Tensor& self) {
+  return unary_(kernels::sin, self, UnaryPromotion::IntegerToFloat);
+}
+
+at::Tensor sqrt(const at::Tensor& self) {
+  return unary(kernels::sqrt, self, UnaryPromotion::IntegerToFloat);
+}
+at::Tensor& sqrt_inplace(at::Tensor& self) {
+  return unary_(kernels::sqrt, self, UnaryPromotion::IntegerToFloat);
+}
 
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("abs", TORCH_FN(abs));
-  m.impl("abs_", TORCH_FN(abs_));
-  m.impl("neg", TORCH_FN(neg));
-  m.impl("neg_", TORCH_FN(neg_));
-  m.impl("exp", TORCH_FN(exp));
-  m.impl("exp_", TORCH_FN(exp_));
-  m.impl("log", TORCH_FN(log));
-  m.impl("log_", TORCH_FN(log_));
-  m.impl("sqrt", TORCH_FN(sqrt));
-  m.impl("sqrt_", TORCH_FN(sqrt_));
-  m.impl("rsqrt", TORCH_FN(rsqrt));
-  m.impl("rsqrt_", TORCH_FN(rsqrt_));
-  m.impl("reciprocal", TORCH_FN(reciprocal));
-  m.impl("reciprocal_", TORCH_FN(reciprocal_));
-  m.impl("sin", TORCH_FN(sin));
-  m.impl("sin_", TORCH_FN(sin_));
+  m.impl("abs_", TORCH_FN(abs_inplace));
   m.impl("cos", TORCH_FN(cos));
-  m.impl("cos_", TORCH_FN(cos_));
-  (void)m; // with none of this family's operators in the spec the block is empty
+  m.impl("cos_", TORCH_FN(cos_inplace));
+  m.impl("exp", TORCH_FN(exp));
+  m.impl("exp_", TORCH_FN(exp_inplace));
+  m.impl("log", TORCH_FN(log));
+  m.impl("log_", TORCH_FN(log_inplace));
+  m.impl("neg", TORCH_FN(neg));
+  m.impl("neg_", TORCH_FN(neg_inplace));
+  m.impl("reciprocal", TORCH_FN(reciprocal));
+  m.impl("reciprocal_", TORCH_FN(reciprocal_inplace));
+  m.impl("rsqrt", TORCH_FN(rsqrt));
+  m.impl("rsqrt_", TORCH_FN(rsqrt_inplace));
+  m.impl("sin", TORCH_FN(sin));
+  m.impl("sin_", TORCH_FN(sin_inplace));
+  m.impl("sqrt", TORCH_FN(sqrt));
+  m.impl("sqrt_", TORCH_FN(sqrt_inplace));
 }
 
 } // namespace torch_mydevice::ops

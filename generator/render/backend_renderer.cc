@@ -1,4 +1,4 @@
-#include "plan/backend_renderer.h"
+#include "render/backend_renderer.h"
 
 #include <accelgen_version.h>
 
@@ -8,9 +8,9 @@
 
 #include "embed/embedded_files.h"
 #include "model/device_names.h"
-#include "plan/render_context.h"
+#include "render/render_context.h"
 #include "render/mustache_renderer.h"
-#include "render/text_lines.h"
+#include "base/text_lines.h"
 
 namespace accelgen {
 namespace {

@@ -1,9 +1,9 @@
-#include "plan/generation.h"
+#include "output/generation.h"
 
 #include <accelgen_version.h>
 
 #include "embed/embedded_files.h"
-#include "plan/backend_renderer.h"
+#include "render/backend_renderer.h"
 #include "spec/spec_loader.h"
 
 namespace accelgen {

@@ -1,4 +1,4 @@
-#include "plan/feature_flags.h"
+#include "render/feature_flags.h"
 
 #include <cctype>
 #include <string>

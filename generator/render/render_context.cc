@@ -1,20 +1,21 @@
-#include "plan/render_context.h"
+#include "render/render_context.h"
 
 #include <accelgen_version.h>
 
 #include <cctype>
-#include <set>
+#include <map>
 
 #include "base/text_wrap.h"
+#include "model/aten_schema.h"
 #include "model/capabilities.h"
 #include "model/device_names.h"
 #include "model/dtypes.h"
 #include "model/kernel_signature.h"
 #include "model/operator_catalog.h"
-#include "plan/feature_flags.h"
+#include "render/feature_flags.h"
 #include "render/escape.h"
 #include "render/mustache_renderer.h"
-#include "render/text_lines.h"
+#include "base/text_lines.h"
 
 namespace accelgen {
 namespace {
@@ -46,7 +47,7 @@ data line_list(const std::vector<std::string>& lines) {
   data items{data::type::list};
   for (const auto& line : lines) {
     data item{data::type::object};
-    item.set("line", line);
+    item.set("line", line.empty() ? std::string(kBlankLineValue) : line);
     items.push_back(item);
   }
   return items;
@@ -64,7 +65,7 @@ bool capability_on(const DeviceSpec& spec, const std::string& name) {
 // `names` renders the catalog's code snippets, which may use {{NAME}} (the backend's macro prefix).
 data kernel_data(const CatalogOperator& op, const data& names) {
   const KernelCode code = kernel_code(op);
-  const std::string where = "knowledge/operator-catalog.yaml (" + op.name + ")";
+  const std::string where = "knowledge/operators/" + op.family + ".yaml (" + op.name + ")";
   data item{data::type::object};
   item.set("aten", op.name);
   item.set("function", code.function);
@@ -84,11 +85,129 @@ data kernel_data(const CatalogOperator& op, const data& names) {
   return item;
 }
 
-data ops_data(const DeviceSpec& spec, const data& names) {
+// Code lines indented by `indent` spaces (empty lines stay empty).
+std::vector<std::string> indented(const std::string& code, const std::string& indent) {
+  std::vector<std::string> lines;
+  for (const auto& line : split_lines(code)) lines.push_back(line.empty() ? line : indent + line);
+  return lines;
+}
+
+// Whether `code` uses `name` as an identifier (not as part of a longer one).
+bool uses_identifier(const std::string& code, const std::string& name) {
+  auto identifier_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (std::size_t at = code.find(name); at != std::string::npos; at = code.find(name, at + 1)) {
+    const bool starts = at == 0 || !identifier_char(code[at - 1]);
+    const bool ends = at + name.size() == code.size() || !identifier_char(code[at + name.size()]);
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
+// A wrapper's signature "RET NAME(PARAMS) {": on one line when it fits; else with the parameters aligned under the
+// first one when the head is short, or (a long return type or name) starting on the next line, indented by four;
+// a return type too long to share a line with the name gets a line of its own.
+std::vector<std::string> signature_lines(const std::string& return_type, const std::string& function,
+                                         const std::vector<std::string>& parameters) {
+  constexpr std::size_t kWidth = 120;
+  const std::string head = return_type + " " + function + "(";
+  const auto aligned = wrap_list(head, parameters, ") {", 0, kWidth);
+  if (aligned.size() == 1 || head.size() <= kWidth / 2) return aligned;
+  std::vector<std::string> lines;
+  if (head.size() <= kWidth) {
+    lines.push_back(head);
+  } else {
+    lines.push_back(return_type);
+    lines.push_back(function + "(");
+  }
+  for (auto& line : wrap_list("    ", parameters, ") {", 0, kWidth)) lines.push_back(std::move(line));
+  return lines;
+}
+
+// The wrappers of one native operator's variants (model/operator_catalog.h), as its family's file holds them:
+// a blank line and the operator's support code before its first variant, then for each variant its comment, the
+// C++ signature of the unboxed kernel its schema calls for, and its body.
+void add_wrappers(const CatalogOperator& op, const data& names, data& wrappers, data& registrations) {
+  const std::string where = "knowledge/operators/" + op.family + ".yaml (" + op.name + ")";
+  bool first = true;
+  for (const auto& variant : op.variants) {
+    const AtenSchema schema = parse_aten_schema(variant.schema, op.structured);
+    const std::string function = wrapper_function_name(schema.name);
+    const std::string body = variant.call.empty() ? variant.body : "return " + variant.call + ";";
+    // A parameter the wrapper does not read keeps its name in a comment, so the compiler does not warn.
+    std::vector<std::string> parameters;
+    for (const auto& argument : schema.arguments) {
+      const bool used = uses_identifier(body, argument.name);
+      parameters.push_back(cpp_argument_type(argument) + " " + (used ? argument.name : "/*" + argument.name + "*/"));
+    }
+    std::vector<std::string> lines;
+    if (first) {
+      lines.emplace_back();
+      const auto support = indented(render_template(op.support, names, where), "");
+      lines.insert(lines.end(), support.begin(), support.end());
+      if (!support.empty()) lines.emplace_back();
+    }
+    for (auto& line : wrap_words(variant.comment, 120, "// ")) lines.push_back(line);
+    for (auto& line : signature_lines(cpp_return_type(schema), function, parameters)) {
+      lines.push_back(line);
+    }
+    for (auto& line : indented(render_template(body, names, where), "  ")) lines.push_back(line);
+    lines.emplace_back("}");
+    data item{data::type::object};
+    item.set("schema_name", schema.name);
+    item.set("function", function);
+    item.set("lines", line_list(lines));
+    wrappers.push_back(item);
+    data registration{data::type::object};
+    registration.set("schema_name", schema.name);
+    registration.set("function", function);
+    registration.set("lines",
+                     line_list(wrap_list("  m.impl(", {"\"" + schema.name + "\"", "TORCH_FN(" + function + ")"}, ");", 0)));
+    registrations.push_back(registration);
+    first = false;
+  }
+}
+
+// Per family (csrc/ops/native/<family>.cc): whether any of its operators is native, the wrappers of those that are
+// and their registrations, one TORCH_LIBRARY_IMPL block per dispatch key, in catalog order.
+data families_data(const DeviceSpec& spec, const OperatorCatalog& catalog, const data& names) {
+  struct Family {
+    bool in_use = false;
+    data wrappers{data::type::list};
+    std::map<std::string, data> registrations;  // by dispatch key: {schema_name, function, lines}
+  };
+  std::map<std::string, Family> families;
+  for (const auto& name : catalog.names()) {
+    const CatalogOperator& op = catalog.at(name);
+    Family& family = families[op.family];
+    if (std::find(spec.native_ops.begin(), spec.native_ops.end(), name) == spec.native_ops.end()) continue;
+    if (!capability_on(spec, op.capability)) continue;
+    family.in_use = true;
+    auto [entry, added] = family.registrations.try_emplace(op.dispatch_key, data::type::list);
+    add_wrappers(op, names, family.wrappers, entry->second);
+  }
+  data result{data::type::object};
+  for (auto& [name, family] : families) {
+    data blocks{data::type::list};
+    for (auto& [key, registrations] : family.registrations) {
+      data block{data::type::object};
+      block.set("dispatch_key", key);
+      block.set("registrations", registrations);
+      blocks.push_back(block);
+    }
+    data item{data::type::object};
+    item.set("in_use", flag(family.in_use));
+    item.set("wrappers", family.wrappers);
+    item.set("registration_blocks", blocks);
+    result.set(name, item);
+  }
+  return result;
+}
+
+data ops_data(const DeviceSpec& spec, const OperatorCatalog& catalog, const data& names) {
   data ops{data::type::object};
   data native{data::type::list};
   data has{data::type::object};
-  for (const auto& name : operator_catalog().names()) {
+  for (const auto& name : catalog.names()) {
     std::string ident = name;
     for (char& c : ident) {
       if (c == '.') c = '_';
@@ -108,32 +227,24 @@ data ops_data(const DeviceSpec& spec, const data& names) {
     item.set("ident", ident);
     item.set("base", name.substr(0, dot));
     item.set("overload", dot == std::string::npos ? std::string() : name.substr(dot + 1));
-    item.set("family", operator_catalog().at(name).family);
-    const std::string& key = operator_catalog().at(name).dispatch_key;
+    item.set("family", catalog.at(name).family);
+    const std::string& key = catalog.at(name).dispatch_key;
     item.set("dispatch_key", key);
     item.set("non_default_key", flag(key != "PrivateUse1"));
-    item.set("capability_on", flag(capability_on(spec, operator_catalog().at(name).capability)));
+    item.set("capability_on", flag(capability_on(spec, catalog.at(name).capability)));
     item.set("first", flag(i == 0));
     item.set("last", flag(i + 1 == spec.native_ops.size()));
     native.push_back(item);
   }
-  // Kernels in catalog order, so that kernels.h does not change when the spec's list is reordered; a family
-  // file's shared helpers exist only where one of its operators is native (and its capability on).
+  // Kernels in catalog order, so that kernels.h does not change when the spec's list is reordered.
   data kernels{data::type::list};
-  std::set<std::string> families_in_use;
-  for (const auto& name : operator_catalog().names()) {
-    const CatalogOperator& op = operator_catalog().at(name);
+  for (const auto& name : catalog.names()) {
+    const CatalogOperator& op = catalog.at(name);
     if (std::find(spec.native_ops.begin(), spec.native_ops.end(), name) == spec.native_ops.end()) continue;
     if (!capability_on(spec, op.capability)) continue;
     kernels.push_back(kernel_data(op, names));
-    families_in_use.insert(op.family);
   }
-  data family_has{data::type::object};
-  for (const auto& name : operator_catalog().names()) {
-    const std::string& family = operator_catalog().at(name).family;
-    family_has.set(family, flag(families_in_use.count(family) != 0));
-  }
-  ops.set("family_has", family_has);
+  ops.set("family", families_data(spec, catalog, names));
   ops.set("native", native);
   ops.set("kernels", kernels);
   ops.set("native_has", has);
@@ -148,7 +259,8 @@ data ops_data(const DeviceSpec& spec, const data& names) {
 
 }  // namespace
 
-TemplateData build_render_context(const DeviceSpec& spec, const TargetVersions& targets) {
+TemplateData build_render_context(const DeviceSpec& spec, const TargetVersions& targets,
+                                  const OperatorCatalog& catalog) {
   data ctx{data::type::object};
   ctx.set("accelgen_version", std::string(kVersion));
   ctx.set("name", spec.name);
@@ -208,7 +320,7 @@ TemplateData build_render_context(const DeviceSpec& spec, const TargetVersions& 
   data names_only{data::type::object};
   names_only.set("NAME", names.macro_prefix);
   names_only.set("package", names.package);
-  ctx.set("ops", ops_data(spec, names_only));
+  ctx.set("ops", ops_data(spec, catalog, names_only));
 
   data torch{data::type::object};
   torch.set("display", targets.display());

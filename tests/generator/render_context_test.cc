@@ -1,0 +1,150 @@
+// The render context's operator data (render/render_context.h): every family file's wrappers and registrations come
+// from the operator catalog, so adding an operator is one catalog entry. The test adds a synthetic operator to a
+// copy of the embedded catalog and checks that the generated backend changes only where data drives it.
+#include "render/render_context.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "embed/embedded_files.h"
+#include "render/backend_renderer.h"
+#include "base/text_lines.h"
+#include "spec/spec_loader.h"
+
+namespace accelgen {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+// atan2 is not in the catalog: a binary operator with the three variants, promoting integers to float as true
+// division does.
+constexpr const char* kSyntheticEntry = R"yaml(  - name: atan2
+    family: binary
+    variants:
+      - schema: "atan2(Tensor self, Tensor other) -> Tensor"
+        call: "binary(Promotion::IntegerToFloat, self, other, kernels::atan2)"
+      - schema: "atan2_(Tensor(a!) self, Tensor other) -> Tensor(a!)"
+        call: "binary_(Promotion::IntegerToFloat, self, other, kernels::atan2)"
+      - schema: "atan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)"
+        call: "binary_out(Promotion::IntegerToFloat, self, other, out, kernels::atan2)"
+    kernel:
+      summary: "out = the angle of (other, self), elementwise"
+      params: ["out out", "in self", "in other"]
+      body: |
+        at::atan2_out(out, self, other);
+)yaml";
+
+// The embedded catalog, with `extra` appended to the binary family's file.
+OperatorCatalog catalog_with_binary_entry(const std::string& extra) {
+  constexpr std::string_view kDir = "knowledge/operators/";
+  OperatorCatalog all({});
+  for (const auto& file : embedded::files_under(kDir)) {
+    if (!file.path.ends_with(".yaml")) continue;
+    const std::string family(file.path.substr(kDir.size(), file.path.size() - kDir.size() - 5));
+    std::string text(file.content);
+    if (family == "binary") text += extra;
+    all.merge(OperatorCatalog::load(text, std::string(file.path), family));
+  }
+  return all;
+}
+
+DeviceSpec default_spec() { return parse_spec(render_initial_spec("mydevice", "\"2.14\""), "accelgen.yaml"); }
+
+TargetVersions torch_2_14() {
+  const auto v = *contract::TorchVersion::parse("2.14");
+  return {v, v};
+}
+
+std::map<std::string, FileJob> render(const DeviceSpec& spec, const OperatorCatalog& catalog) {
+  return render_file_jobs(spec, build_render_context(spec, torch_2_14(), catalog));
+}
+
+// Whether `after` is `before` with lines inserted (none removed or changed); the inserted lines are returned.
+bool only_insertions(const std::string& before, const std::string& after, std::vector<std::string>* inserted) {
+  const auto old_lines = split_lines(before);
+  const auto new_lines = split_lines(after);
+  std::size_t i = 0;
+  for (const auto& line : new_lines) {
+    if (i < old_lines.size() && line == old_lines[i]) {
+      ++i;
+    } else {
+      inserted->push_back(line);
+    }
+  }
+  return i == old_lines.size();
+}
+
+TEST(RenderContext, ACatalogEntryAloneChangesNothing) {
+  const DeviceSpec spec = default_spec();
+  const auto embedded = render(spec, operator_catalog());
+  const auto with_entry = render(spec, catalog_with_binary_entry(kSyntheticEntry));
+  ASSERT_EQ(embedded.size(), with_entry.size());
+  for (const auto& [path, job] : embedded) EXPECT_EQ(job.body, with_entry.at(path).body) << path;
+}
+
+TEST(RenderContext, ASyntheticOperatorChangesOnlyDataDrivenOutput) {
+  const OperatorCatalog catalog = catalog_with_binary_entry(kSyntheticEntry);
+  const DeviceSpec before_spec = default_spec();
+  DeviceSpec after_spec = before_spec;
+  after_spec.native_ops.push_back("atan2");
+  const auto before = render(before_spec, catalog);
+  const auto after = render(after_spec, catalog);
+
+  std::vector<std::string> changed, added;
+  for (const auto& [path, job] : after) {
+    if (!before.contains(path)) {
+      added.push_back(path);
+    } else if (before.at(path).body != job.body) {
+      changed.push_back(path);
+    }
+  }
+  for (const auto& [path, job] : before) EXPECT_TRUE(after.contains(path)) << "removed: " << path;
+  // The operator's family file, the kernel declarations, the list of native operators the generated tests check,
+  // and the operator's own kernel file (user-owned, scaffolded once).
+  EXPECT_THAT(added, ElementsAre("csrc/kernels/atan2.cc"));
+  EXPECT_EQ(after.at("csrc/kernels/atan2.cc").owner, FileOwner::User);
+  EXPECT_THAT(changed, ::testing::IsSupersetOf({"csrc/ops/native/binary.cc", "csrc/kernels/kernels.h"}));
+
+  // binary.cc only gains the three wrappers and their registrations; nothing of the template changes.
+  std::vector<std::string> inserted;
+  ASSERT_TRUE(only_insertions(before.at("csrc/ops/native/binary.cc").body, after.at("csrc/ops/native/binary.cc").body,
+                              &inserted));
+  const std::string text = [&] {
+    std::string joined;
+    for (const auto& line : inserted) joined += line + "\n";
+    return joined;
+  }();
+  EXPECT_THAT(text, HasSubstr("at::Tensor atan2(const at::Tensor& self, const at::Tensor& other) {\n"
+                              "  return binary(Promotion::IntegerToFloat, self, other, kernels::atan2);\n}\n"));
+  EXPECT_THAT(text, HasSubstr("at::Tensor& atan2_inplace(at::Tensor& self, const at::Tensor& other) {\n"));
+  EXPECT_THAT(text, HasSubstr("at::Tensor& atan2_out(const at::Tensor& self, const at::Tensor& other, at::Tensor& out) {\n"));
+  EXPECT_THAT(text, HasSubstr("  m.impl(\"atan2\", TORCH_FN(atan2));\n"));
+  EXPECT_THAT(text, HasSubstr("  m.impl(\"atan2_\", TORCH_FN(atan2_inplace));\n"));
+  EXPECT_THAT(text, HasSubstr("  m.impl(\"atan2.out\", TORCH_FN(atan2_out));\n"));
+  for (const auto& path : changed) {
+    std::vector<std::string> lines;
+    EXPECT_TRUE(only_insertions(before.at(path).body, after.at(path).body, &lines)) << path << " lost lines";
+  }
+}
+
+TEST(RenderContext, AFamilyWithoutNativeOperatorsHasNoWrappers) {
+  DeviceSpec spec = default_spec();
+  spec.native_ops.erase(std::remove_if(spec.native_ops.begin(), spec.native_ops.end(),
+                                       [](const std::string& op) { return operator_catalog().at(op).family == "binary"; }),
+                        spec.native_ops.end());
+  const TemplateData ctx = build_render_context(spec, torch_2_14());
+  const TemplateData* binary = ctx.get("ops")->get("family")->get("binary");
+  EXPECT_TRUE(binary->get("in_use")->is_false());
+  EXPECT_TRUE(binary->get("wrappers")->list_value().empty());
+  EXPECT_TRUE(binary->get("registration_blocks")->list_value().empty());
+  const auto jobs = render_file_jobs(spec, ctx);
+  EXPECT_THAT(jobs.at("csrc/ops/native/binary.cc").body, ::testing::Not(HasSubstr("TORCH_LIBRARY_IMPL")));
+}
+
+}  // namespace
+}  // namespace accelgen
