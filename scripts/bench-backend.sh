@@ -32,7 +32,10 @@ mkdir -p "$work/backend"
   python3 -m venv --system-site-packages venv
   load_before=$(cut -d" " -f1-3 /proc/loadavg)
   start=$(date +%s.%N)
-  venv/bin/pip install --no-build-isolation --no-index --no-deps ./mydevice > pip-install.log 2>&1 || {
+  # The build directory is kept (MYDEVICE_BUILD_DIR) for its ninja log: where the build time goes.
+  rm -rf "$work/backend/cbuild"
+  MYDEVICE_BUILD_DIR=$work/backend/cbuild \
+    venv/bin/pip install --no-build-isolation --no-index --no-deps ./mydevice > pip-install.log 2>&1 || {
     tail -n 60 pip-install.log; exit 1; }
   end=$(date +%s.%N)
   build_s=$(python3 -c "print(round($end - $start, 1))")
@@ -43,9 +46,9 @@ mkdir -p "$work/backend"
   load_after=$(cut -d" " -f1-3 /proc/loadavg)
   torch_version=$("$venv" -c "import torch; print(torch.__version__)" 2>/dev/null | tail -n 1)
   "$venv" - "$work/backend/bench.json" "$repo/docs/benchmarks/backend.md" "$build_s" "$(nproc)" "$load_before" \
-      "$torch_version" "$load_bench" "$load_after" <<PY
-import json, sys
-bench, out, build_s, cores, load, torch_version, load_bench, load_after = sys.argv[1:]
+      "$torch_version" "$load_bench" "$load_after" "$work/backend/cbuild/.ninja_log" <<PY
+import json, os, sys
+bench, out, build_s, cores, load, torch_version, load_bench, load_after, ninja_log = sys.argv[1:]
 r = json.load(open(bench))
 rows = [
     ("add_1_latency", "torch.add, 1-element tensors: device time / CPU time", "at most 1.3x", lambda v: v <= 1.3),
@@ -82,9 +85,33 @@ for key, what, target, ok in rows:
 lines += [
     "",
     "Clean build of the default backend (\`pip install --no-build-isolation --no-index --no-deps ./mydevice\` in a",
-    "fresh venv, no cache, CMAKE_BUILD_PARALLEL_LEVEL=2): **%s s** (target: at most 60 s on 2 cores)." % build_s,
+    "fresh venv, no cache, CMAKE_BUILD_PARALLEL_LEVEL=2): **%s s** (target: at most 60 s on 2 cores%s)." % (
+        build_s, "" if float(build_s) <= 60 else ": **not met**"),
     "",
 ]
+# Where the build time goes: the ninja log of the compile and link steps (start and end in ms, one line per output;
+# the newest entry of an output wins).
+if os.path.exists(ninja_log):
+    steps = {}
+    for line in open(ninja_log):
+        if line.startswith("#"):
+            continue
+        start_ms, end_ms, _, output, _ = line.rstrip("\n").split("\t")
+        steps[output] = (int(start_ms), int(end_ms))
+    wall = (max(e for _, e in steps.values()) - min(s for s, _ in steps.values())) / 1000
+    busy = sum(e - s for s, e in steps.values()) / 1000
+    lines += [
+        "Of that, ninja ran %d steps in %.1f s of wall time (%.1f s of step time on %s cores); the rest is the CMake" % (
+            len(steps), wall, busy, cores),
+        "configure step, pip and the wheel. The longest steps:",
+        "",
+        "| step | seconds |",
+        "|---|---|",
+    ]
+    for output, (s, e) in sorted(steps.items(), key=lambda kv: kv[1][0] - kv[1][1])[:10]:
+        lines.append("| \`%s\` | %.1f |" % (output, (e - s) / 1000))
+    lines.append("")
+
 open(out, "w").write("\n".join(lines))
 print("\n".join(lines))
 PY

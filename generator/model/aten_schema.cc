@@ -99,8 +99,10 @@ const std::map<std::string, std::string>& value_types() {
       {"Scalar?", "const std::optional<c10::Scalar>&"},
       {"int", "int64_t"},
       {"int?", "std::optional<int64_t>"},
-      {"SymInt", "c10::SymInt"},
-      {"SymInt?", "std::optional<c10::SymInt>"},
+      // SymInt arguments as int64: a kernel is registered either with every SymInt as int64 (int64_t, IntArrayRef)
+      // or with none (c10::SymInt, SymIntArrayRef); the dispatcher refuses a mix.
+      {"SymInt", "int64_t"},
+      {"SymInt?", "std::optional<int64_t>"},
       {"float", "double"},
       {"float?", "std::optional<double>"},
       {"bool", "bool"},

@@ -46,7 +46,8 @@ class SchemaError : public std::runtime_error {
 AtenSchema parse_aten_schema(const std::string& text, bool structured = false);
 
 /// The C++ type of an argument of an unboxed kernel: "const at::Tensor&" for Tensor, "at::Tensor&" for a mutated
-/// Tensor, "at::IntArrayRef" for int[] and SymInt[] (the dispatcher accepts int64 kernels for SymInt schemas),
+/// Tensor, "int64_t" and "at::IntArrayRef" for SymInt and SymInt[] (the dispatcher accepts a kernel whose every
+/// SymInt is int64, not a mix),
 /// "std::array<bool, 3>" for bool[3], ... Throws SchemaError for a type it does not know.
 std::string cpp_argument_type(const SchemaArgument& argument);
 

@@ -50,7 +50,7 @@ TEST(AtenSchema, EveryMappedArgumentType) {
                   "const std::optional<at::Tensor>& weight", "at::TensorList tensors",
                   "const c10::List<std::optional<at::Tensor>>& indices", "const std::optional<c10::Scalar>& min",
                   "int64_t dim", "std::optional<int64_t> n", "at::IntArrayRef size", "at::IntArrayRef stride",
-                  "at::OptionalIntArrayRef dims", "c10::SymInt padding_idx", "double eps",
+                  "at::OptionalIntArrayRef dims", "int64_t padding_idx", "double eps",
                   "std::optional<double> scale", "std::array<bool, 3> mask", "c10::ScalarType dtype",
                   "std::optional<c10::ScalarType> out_dtype", "c10::string_view approximate",
                   "std::optional<c10::string_view> mode", "std::optional<at::Generator> generator", "bool keepdim",

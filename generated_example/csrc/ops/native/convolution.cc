@@ -26,8 +26,8 @@ namespace {
 // is false leaves its gradient undefined, and the kernel computes only what is wanted.
 std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward_overrideable(
     const at::Tensor& grad_output, const at::Tensor& input, const at::Tensor& weight, at::IntArrayRef stride,
-    at::IntArrayRef padding, at::IntArrayRef dilation, bool transposed, at::IntArrayRef output_padding,
-    c10::SymInt groups, std::array<bool, 3> output_mask) {
+    at::IntArrayRef padding, at::IntArrayRef dilation, bool transposed, at::IntArrayRef output_padding, int64_t groups,
+    std::array<bool, 3> output_mask) {
   check_devices("convolution_backward_overrideable", input.device(), {grad_output, input, weight});
   const at::MemoryFormat format = conv_memory_format(input, weight);
   const at::Tensor grad_input = output_mask[0] ? empty_in_layout(input.sizes(), input.options(), format) : at::Tensor();
@@ -36,7 +36,7 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward_overrideable
   const at::Tensor grad_bias = output_mask[2] ? at::empty({grad_output.size(1)}, grad_output.options()) : at::Tensor();
   if (grad_input.defined() || grad_weight.defined() || grad_bias.defined()) {
     kernels::convolution_backward_overrideable(grad_input, grad_weight, grad_bias, grad_output, input, weight, stride,
-                                               padding, dilation, transposed, output_padding, groups.expect_int());
+                                               padding, dilation, transposed, output_padding, groups);
   }
   return {grad_input, grad_weight, grad_bias};
 }
@@ -44,14 +44,14 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward_overrideable
 at::Tensor convolution_overrideable(const at::Tensor& input, const at::Tensor& weight,
                                     const std::optional<at::Tensor>& bias, at::IntArrayRef stride,
                                     at::IntArrayRef padding, at::IntArrayRef dilation, bool transposed,
-                                    at::IntArrayRef output_padding, c10::SymInt groups) {
+                                    at::IntArrayRef output_padding, int64_t groups) {
   const at::Tensor b = bias.value_or(at::Tensor());
   check_devices("convolution_overrideable", input.device(), {input, weight, b});
-  const int64_t g = groups.expect_int();
-  at::Tensor out =
-      empty_in_layout(conv_output_sizes(input, weight, stride, padding, dilation, transposed, output_padding, g),
-                      input.options(), conv_memory_format(input, weight));
-  kernels::convolution_overrideable(out, input, weight, b, stride, padding, dilation, transposed, output_padding, g);
+  at::Tensor out = empty_in_layout(
+      conv_output_sizes(input, weight, stride, padding, dilation, transposed, output_padding, groups),
+      input.options(), conv_memory_format(input, weight));
+  kernels::convolution_overrideable(out, input, weight, b, stride, padding, dilation, transposed, output_padding,
+                                    groups);
   return out;
 }
 

@@ -23,7 +23,7 @@ void check_indices(const char* op, const at::Tensor& indices) {
 
 // out[i..., :] = weight[indices[i...], :]. padding_idx, scale_grad_by_freq and sparse are for the backward pass, which
 // treats the padding row specially.
-at::Tensor embedding(const at::Tensor& weight, const at::Tensor& indices, c10::SymInt /*padding_idx*/,
+at::Tensor embedding(const at::Tensor& weight, const at::Tensor& indices, int64_t /*padding_idx*/,
                      bool /*scale_grad_by_freq*/, bool /*sparse*/) {
   TORCH_CHECK(weight.dim() == 2, "'weight' must be 2-D");
   check_indices("embedding", indices);
@@ -36,14 +36,12 @@ at::Tensor embedding(const at::Tensor& weight, const at::Tensor& indices, c10::S
 }
 
 // grad_weight[num_weights, D]: the rows of grad_output summed per index (padding_idx's row stays zero).
-at::Tensor embedding_dense_backward(const at::Tensor& grad_output, const at::Tensor& indices, c10::SymInt num_weights,
-                                    c10::SymInt padding_idx, bool scale_grad_by_freq) {
+at::Tensor embedding_dense_backward(const at::Tensor& grad_output, const at::Tensor& indices, int64_t num_weights,
+                                    int64_t padding_idx, bool scale_grad_by_freq) {
   check_indices("embedding_backward", indices);
   check_devices("embedding_dense_backward", grad_output.device(), {grad_output, indices});
-  const int64_t rows = num_weights.expect_int();
-  const int64_t padding = padding_idx.expect_int();
-  at::Tensor out = at::empty({rows, grad_output.size(-1)}, grad_output.options());
-  kernels::embedding_dense_backward(out, grad_output, indices, rows, padding, scale_grad_by_freq);
+  at::Tensor out = at::empty({num_weights, grad_output.size(-1)}, grad_output.options());
+  kernels::embedding_dense_backward(out, grad_output, indices, num_weights, padding_idx, scale_grad_by_freq);
   return out;
 }
 

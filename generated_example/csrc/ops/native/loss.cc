@@ -32,28 +32,26 @@ at::Tensor mse_loss_backward(const at::Tensor& grad_output, const at::Tensor& se
 }
 
 at::Tensor nll_loss_backward(const at::Tensor& grad_output, const at::Tensor& self, const at::Tensor& target,
-                             const std::optional<at::Tensor>& weight, int64_t reduction, c10::SymInt ignore_index,
+                             const std::optional<at::Tensor>& weight, int64_t reduction, int64_t ignore_index,
                              const at::Tensor& total_weight) {
   const at::Tensor w = weight.value_or(at::Tensor());
   check_devices("nll_loss_backward", self.device(), {grad_output, self, target, w, total_weight});
-  const int64_t ignore = ignore_index.expect_int();
   const at::Tensor grad_meta = at::nll_loss_backward(meta(grad_output), meta(self), meta(target), meta(weight),
-                                                     reduction, ignore, meta(total_weight));
+                                                     reduction, ignore_index, meta(total_weight));
   at::Tensor grad_input = empty_like_meta(grad_meta, self.device());
-  kernels::nll_loss_backward(grad_input, grad_output, self, target, w, reduction, ignore, total_weight);
+  kernels::nll_loss_backward(grad_input, grad_output, self, target, w, reduction, ignore_index, total_weight);
   return grad_input;
 }
 
 std::tuple<at::Tensor, at::Tensor> nll_loss_forward(const at::Tensor& self, const at::Tensor& target,
                                                     const std::optional<at::Tensor>& weight, int64_t reduction,
-                                                    c10::SymInt ignore_index) {
+                                                    int64_t ignore_index) {
   const at::Tensor w = weight.value_or(at::Tensor());
   check_devices("nll_loss_forward", self.device(), {self, target, w});
-  const int64_t ignore = ignore_index.expect_int();
-  auto [output_meta, total_meta] = at::nll_loss_forward(meta(self), meta(target), meta(weight), reduction, ignore);
+  auto [output_meta, total_meta] = at::nll_loss_forward(meta(self), meta(target), meta(weight), reduction, ignore_index);
   at::Tensor output = empty_like_meta(output_meta, self.device());
   at::Tensor total_weight = empty_like_meta(total_meta, self.device());
-  kernels::nll_loss_forward(output, total_weight, self, target, w, reduction, ignore);
+  kernels::nll_loss_forward(output, total_weight, self, target, w, reduction, ignore_index);
   return {output, total_weight};
 }
 

@@ -117,19 +117,18 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> native_batch_norm_backward(
 // dtype (the input's without one).
 std::tuple<at::Tensor, at::Tensor, at::Tensor> native_group_norm_backward(
     const at::Tensor& grad_out, const at::Tensor& input, const at::Tensor& mean, const at::Tensor& rstd,
-    const std::optional<at::Tensor>& weight, c10::SymInt N, c10::SymInt C, c10::SymInt HxW, int64_t group,
+    const std::optional<at::Tensor>& weight, int64_t N, int64_t C, int64_t HxW, int64_t group,
     std::array<bool, 3> output_mask) {
   const at::Tensor w = weight.value_or(at::Tensor());
   check_devices("native_group_norm_backward", input.device(), {grad_out, input, mean, rstd, w});
-  const int64_t channels = C.expect_int();
-  TORCH_CHECK(group > 0 && channels % group == 0, "native_group_norm_backward: expected the number of channels (",
-              channels, ") to be divisible by the number of groups (", group, ")");
+  TORCH_CHECK(group > 0 && C % group == 0, "native_group_norm_backward: expected the number of channels (", C,
+              ") to be divisible by the number of groups (", group, ")");
   const at::TensorOptions parameter_options = w.defined() ? w.options() : input.options();
   const at::Tensor grad_input = output_mask[0] ? at::empty_like(input, input.suggest_memory_format()) : at::Tensor();
-  const at::Tensor grad_weight = output_mask[1] ? at::empty({channels}, parameter_options) : at::Tensor();
-  const at::Tensor grad_bias = output_mask[2] ? at::empty({channels}, parameter_options) : at::Tensor();
+  const at::Tensor grad_weight = output_mask[1] ? at::empty({C}, parameter_options) : at::Tensor();
+  const at::Tensor grad_bias = output_mask[2] ? at::empty({C}, parameter_options) : at::Tensor();
   return gradients_zero_for_empty(input, grad_input, grad_weight, grad_bias, kernels::native_group_norm_backward,
-                                  grad_out, input, mean, rstd, w, N.expect_int(), channels, HxW.expect_int(), group);
+                                  grad_out, input, mean, rstd, w, N, C, HxW, group);
 }
 
 // The input gradient has the input's geometry; the weight and bias gradients the parameters' (normalized_shape).
