@@ -2,55 +2,31 @@
 
 #include <accelgen_version.h>
 
+#include <algorithm>
 #include <cctype>
 #include <map>
+#include <stdexcept>
 
+#include "base/text_lines.h"
 #include "base/text_wrap.h"
 #include "model/aten_schema.h"
 #include "model/capabilities.h"
 #include "model/device_names.h"
 #include "model/dtypes.h"
 #include "model/kernel_signature.h"
-#include "model/operator_catalog.h"
 #include "render/feature_flags.h"
-#include "render/escape.h"
-#include "render/mustache_renderer.h"
-#include "base/text_lines.h"
+#include "render/template_data.h"
 
 namespace accelgen {
 namespace {
 
-using kainjow::mustache::data;
-using kainjow::mustache::list;
-using kainjow::mustache::object;
-
-data flag(bool value) { return value ? data(data::type::bool_true) : data(data::type::bool_false); }
-
-/// A list of dtype objects with first/last markers, for comma-separated lists in templates.
-data dtype_list(const std::vector<std::string>& names) {
-  data items{data::type::list};
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    const DtypeInfo info = *find_dtype(names[i]);
-    data item{data::type::object};
-    item.set("name", info.name);
-    item.set("scalar_type", info.scalar_type);
-    item.set("torch_dtype", "torch." + info.name);
-    item.set("cpp_type", info.cpp_type);
-    item.set("first", flag(i == 0));
-    item.set("last", flag(i + 1 == names.size()));
-    items.push_back(item);
+std::vector<DtypeEntry> dtype_entries(const std::vector<std::string>& names) {
+  std::vector<DtypeEntry> entries;
+  for (const auto& name : names) {
+    const DtypeInfo info = *find_dtype(name);
+    entries.push_back({info.name, info.scalar_type, "torch." + info.name, info.cpp_type});
   }
-  return items;
-}
-
-data line_list(const std::vector<std::string>& lines) {
-  data items{data::type::list};
-  for (const auto& line : lines) {
-    data item{data::type::object};
-    item.set("line", line.empty() ? std::string(kBlankLineValue) : line);
-    items.push_back(item);
-  }
-  return items;
+  return entries;
 }
 
 bool capability_on(const DeviceSpec& spec, const std::string& name) {
@@ -61,27 +37,43 @@ bool capability_on(const DeviceSpec& spec, const std::string& name) {
   throw std::logic_error("operator catalog: unknown capability " + name);
 }
 
-// The device kernel of a native operator (csrc/kernels/): its declaration and accelgen's default definition.
-// `names` renders the catalog's code snippets, which may use {{NAME}} (the backend's macro prefix).
-data kernel_data(const CatalogOperator& op, const data& names) {
-  const KernelCode code = kernel_code(op);
-  const std::string where = "knowledge/operators/" + op.family + ".yaml (" + op.name + ")";
-  data item{data::type::object};
-  item.set("aten", op.name);
-  item.set("function", code.function);
-  item.set("family", op.family);
-  item.set("summary", op.kernel.summary);
-  item.set("comment_lines", line_list(wrap_words(op.name + ": " + op.kernel.summary + ".", 120, "// ")));
-  item.set("device", code.device);
-  item.set("declaration_lines", line_list(wrap_list("void " + code.function + "(", code.parameters, ");", 0)));
-  std::vector<std::string> definition = wrap_list("void " + code.function + "(", code.parameters, ") {", 0);
-  for (const auto& line : split_lines(render_template(op.kernel.host, names, where))) {
-    definition.push_back(line.empty() ? line : "  " + line);
+bool is_native(const DeviceSpec& spec, const std::string& name) {
+  return std::find(spec.native_ops.begin(), spec.native_ops.end(), name) != spec.native_ops.end();
+}
+
+// The catalog's code snippets may use {{NAME}} and {{package}}: rendered with those two names only.
+class SnippetRenderer {
+ public:
+  explicit SnippetRenderer(const DeviceNames& names) : names_(TemplateData::type::object) {
+    names_.set("NAME", names.macro_prefix);
+    names_.set("package", names.package);
   }
-  item.set("definition_lines", line_list(definition));
-  item.set("launch_lines", line_list(wrap_list("run_kernel(" + code.device + ", [", code.captures, "] {", 2)));
-  item.set("rebind_lines", line_list(code.rebinds));
-  item.set("body_lines", line_list(split_lines(render_template(op.kernel.body, names, where))));
+  std::string operator()(const std::string& code, const CatalogOperator& op) const {
+    return render_template(code, names_, "knowledge/operators/" + op.family + ".yaml (" + op.name + ")");
+  }
+
+ private:
+  TemplateData names_;
+};
+
+// The device kernel of a native operator (csrc/kernels/): its declaration and accelgen's default definition.
+KernelEntry kernel_entry(const CatalogOperator& op, const SnippetRenderer& render) {
+  const KernelCode code = kernel_code(op);
+  KernelEntry item;
+  item.aten = op.name;
+  item.function = code.function;
+  item.family = op.family;
+  item.summary = op.kernel.summary;
+  item.comment_lines = wrap_words(op.name + ": " + op.kernel.summary + ".", 120, "// ");
+  item.device = code.device;
+  item.declaration_lines = wrap_list("void " + code.function + "(", code.parameters, ");", 0);
+  item.definition_lines = wrap_list("void " + code.function + "(", code.parameters, ") {", 0);
+  for (const auto& line : split_lines(render(op.kernel.host, op))) {
+    item.definition_lines.push_back(line.empty() ? line : "  " + line);
+  }
+  item.launch_lines = wrap_list("run_kernel(" + code.device + ", [", code.captures, "] {", 2);
+  item.rebind_lines = code.rebinds;
+  item.body_lines = split_lines(render(op.kernel.body, op));
   return item;
 }
 
@@ -125,9 +117,17 @@ std::vector<std::string> signature_lines(const std::string& return_type, const s
 
 // The wrappers of one native operator's variants (model/operator_catalog.h), as its family's file holds them:
 // a blank line and the operator's support code before its first variant, then for each variant its comment, the
-// C++ signature of the unboxed kernel its schema calls for, and its body.
-void add_wrappers(const CatalogOperator& op, const data& names, data& wrappers, data& registrations) {
-  const std::string where = "knowledge/operators/" + op.family + ".yaml (" + op.name + ")";
+// C++ signature of the unboxed kernel its schema calls for, and its body; and their registrations.
+void add_wrappers(const CatalogOperator& op, const SnippetRenderer& render, OperatorFamily& family) {
+  auto block = std::find_if(family.registration_blocks.begin(), family.registration_blocks.end(),
+                            [&](const RegistrationBlock& b) { return b.dispatch_key == op.dispatch_key; });
+  if (block == family.registration_blocks.end()) {
+    // PrivateUse1 before QuantizedPrivateUse1: the blocks are in the order of their keys' names.
+    block = family.registration_blocks.insert(
+        std::upper_bound(family.registration_blocks.begin(), family.registration_blocks.end(), op.dispatch_key,
+                         [](const std::string& key, const RegistrationBlock& b) { return key < b.dispatch_key; }),
+        RegistrationBlock{op.dispatch_key, {}});
+  }
   bool first = true;
   for (const auto& variant : op.variants) {
     const AtenSchema schema = parse_aten_schema(variant.schema, op.structured);
@@ -139,201 +139,102 @@ void add_wrappers(const CatalogOperator& op, const data& names, data& wrappers, 
       const bool used = uses_identifier(body, argument.name);
       parameters.push_back(cpp_argument_type(argument) + " " + (used ? argument.name : "/*" + argument.name + "*/"));
     }
-    std::vector<std::string> lines;
+    Lines lines;
     if (first) {
       lines.emplace_back();
-      const auto support = indented(render_template(op.support, names, where), "");
+      const auto support = indented(render(op.support, op), "");
       lines.insert(lines.end(), support.begin(), support.end());
       if (!support.empty()) lines.emplace_back();
     }
     for (auto& line : wrap_words(variant.comment, 120, "// ")) lines.push_back(line);
-    for (auto& line : signature_lines(cpp_return_type(schema), function, parameters)) {
-      lines.push_back(line);
-    }
-    for (auto& line : indented(render_template(body, names, where), "  ")) lines.push_back(line);
+    for (auto& line : signature_lines(cpp_return_type(schema), function, parameters)) lines.push_back(line);
+    for (auto& line : indented(render(body, op), "  ")) lines.push_back(line);
     lines.emplace_back("}");
-    data item{data::type::object};
-    item.set("schema_name", schema.name);
-    item.set("function", function);
-    item.set("lines", line_list(lines));
-    wrappers.push_back(item);
-    data registration{data::type::object};
-    registration.set("schema_name", schema.name);
-    registration.set("function", function);
-    registration.set("lines",
-                     line_list(wrap_list("  m.impl(", {"\"" + schema.name + "\"", "TORCH_FN(" + function + ")"}, ");", 0)));
-    registrations.push_back(registration);
+    family.wrappers.push_back({schema.name, function, std::move(lines)});
+    block->registrations.push_back(
+        {schema.name, function,
+         wrap_list("  m.impl(", {"\"" + schema.name + "\"", "TORCH_FN(" + function + ")"}, ");", 0)});
     first = false;
   }
 }
 
-// Per family (csrc/ops/native/<family>.cc): whether any of its operators is native, the wrappers of those that are
-// and their registrations, one TORCH_LIBRARY_IMPL block per dispatch key, in catalog order.
-data families_data(const DeviceSpec& spec, const OperatorCatalog& catalog, const data& names) {
-  struct Family {
-    bool in_use = false;
-    data wrappers{data::type::list};
-    std::map<std::string, data> registrations;  // by dispatch key: {schema_name, function, lines}
-  };
-  std::map<std::string, Family> families;
-  for (const auto& name : catalog.names()) {
-    const CatalogOperator& op = catalog.at(name);
-    Family& family = families[op.family];
-    if (std::find(spec.native_ops.begin(), spec.native_ops.end(), name) == spec.native_ops.end()) continue;
-    if (!capability_on(spec, op.capability)) continue;
-    family.in_use = true;
-    auto [entry, added] = family.registrations.try_emplace(op.dispatch_key, data::type::list);
-    add_wrappers(op, names, family.wrappers, entry->second);
-  }
-  data result{data::type::object};
-  for (auto& [name, family] : families) {
-    data blocks{data::type::list};
-    for (auto& [key, registrations] : family.registrations) {
-      data block{data::type::object};
-      block.set("dispatch_key", key);
-      block.set("registrations", registrations);
-      blocks.push_back(block);
-    }
-    data item{data::type::object};
-    item.set("in_use", flag(family.in_use));
-    item.set("wrappers", family.wrappers);
-    item.set("registration_blocks", blocks);
-    result.set(name, item);
-  }
-  return result;
-}
-
-data ops_data(const DeviceSpec& spec, const OperatorCatalog& catalog, const data& names) {
-  data ops{data::type::object};
-  data native{data::type::list};
-  data has{data::type::object};
+OperatorsContext operators_context(const DeviceSpec& spec, const OperatorCatalog& catalog,
+                                   const SnippetRenderer& render) {
+  OperatorsContext ops;
   for (const auto& name : catalog.names()) {
     std::string ident = name;
-    for (char& c : ident) {
-      if (c == '.') c = '_';
-    }
-    const bool on = std::find(spec.native_ops.begin(), spec.native_ops.end(), name) != spec.native_ops.end();
-    has.set(ident, flag(on));
+    std::replace(ident.begin(), ident.end(), '.', '_');
+    ops.native_has[ident] = is_native(spec, name);
   }
-  for (std::size_t i = 0; i < spec.native_ops.size(); ++i) {
-    const std::string& name = spec.native_ops[i];
+  for (const auto& name : spec.native_ops) {
+    const CatalogOperator& op = catalog.at(name);
     const auto dot = name.find('.');
     std::string ident = name;
-    for (char& c : ident) {
-      if (c == '.') c = '_';
-    }
-    data item{data::type::object};
-    item.set("aten", name);
-    item.set("ident", ident);
-    item.set("base", name.substr(0, dot));
-    item.set("overload", dot == std::string::npos ? std::string() : name.substr(dot + 1));
-    item.set("family", catalog.at(name).family);
-    const std::string& key = catalog.at(name).dispatch_key;
-    item.set("dispatch_key", key);
-    item.set("non_default_key", flag(key != "PrivateUse1"));
-    item.set("capability_on", flag(capability_on(spec, catalog.at(name).capability)));
-    item.set("first", flag(i == 0));
-    item.set("last", flag(i + 1 == spec.native_ops.size()));
-    native.push_back(item);
+    std::replace(ident.begin(), ident.end(), '.', '_');
+    ops.native.push_back({name, ident, name.substr(0, dot),
+                          dot == std::string::npos ? std::string() : name.substr(dot + 1), op.family, op.dispatch_key,
+                          op.dispatch_key != "PrivateUse1", capability_on(spec, op.capability)});
   }
-  // Kernels in catalog order, so that kernels.h does not change when the spec's list is reordered.
-  data kernels{data::type::list};
+  // Kernels and wrappers in catalog order, so that nothing changes when the spec's list is reordered; a family's
+  // file exists for every family, its shared helpers only where one of its operators is native (and its
+  // capability on).
   for (const auto& name : catalog.names()) {
     const CatalogOperator& op = catalog.at(name);
-    if (std::find(spec.native_ops.begin(), spec.native_ops.end(), name) == spec.native_ops.end()) continue;
-    if (!capability_on(spec, op.capability)) continue;
-    kernels.push_back(kernel_data(op, names));
+    OperatorFamily& family = ops.family[op.family];
+    if (!is_native(spec, name) || !capability_on(spec, op.capability)) continue;
+    ops.kernels.push_back(kernel_entry(op, render));
+    family.in_use = true;
+    add_wrappers(op, render, family);
   }
-  ops.set("family", families_data(spec, catalog, names));
-  ops.set("native", native);
-  ops.set("kernels", kernels);
-  ops.set("native_has", has);
-  ops.set("fallback_cpu", flag(spec.fallback == FallbackPolicy::Cpu));
+  ops.fallback_cpu = spec.fallback == FallbackPolicy::Cpu;
   // Quantized device tensors (csrc/ops/quantized.cc) exist when something makes them: the CPU fallback running
   // torch.quantize_per_tensor, or a native quantize_per_tensor.
-  const bool native_quantize = std::find(spec.native_ops.begin(), spec.native_ops.end(), "quantize_per_tensor") !=
-                               spec.native_ops.end();
-  ops.set("quantized_tensors", flag(spec.fallback == FallbackPolicy::Cpu || native_quantize));
+  ops.quantized_tensors = spec.fallback == FallbackPolicy::Cpu || is_native(spec, "quantize_per_tensor");
   return ops;
 }
 
 }  // namespace
 
-TemplateData build_render_context(const DeviceSpec& spec, const TargetVersions& targets,
+RenderContext make_render_context(const DeviceSpec& spec, const TargetVersions& targets,
                                   const OperatorCatalog& catalog) {
-  data ctx{data::type::object};
-  ctx.set("accelgen_version", std::string(kVersion));
-  ctx.set("name", spec.name);
+  RenderContext ctx;
+  ctx.accelgen_version = std::string(kVersion);
+  ctx.name = spec.name;
   const DeviceNames names = device_names(spec.name);
-  ctx.set("NAME", names.macro_prefix);
-  ctx.set("Name", names.class_prefix);
-  ctx.set("package", names.package);
-  // The display name, escaped for each kind of place it lands (render/escape.h); there is no unescaped form.
-  ctx.set("display_name_cpp", escape::cpp_string(spec.display_name));
-  ctx.set("display_name_cpp_comment", escape::cpp_comment(spec.display_name));
-  ctx.set("display_name_py", escape::py_string(spec.display_name));
-  ctx.set("display_name_toml", escape::toml_string(spec.display_name));
-  ctx.set("display_name_cmake_comment", escape::cmake_comment(spec.display_name));
-  ctx.set("display_name_md", escape::markdown_text(spec.display_name));
-
-  data device{data::type::object};
-  device.set("count", std::to_string(spec.count));
-  device.set("memory_bytes", std::to_string(spec.memory_bytes));
-  device.set("compute_capability_major", std::to_string(spec.compute_capability_major));
-  device.set("compute_capability_minor", std::to_string(spec.compute_capability_minor));
-  device.set("multiprocessor_count", std::to_string(spec.multiprocessor_count));
-  ctx.set("device", device);
-
-  data runtime{data::type::object};
-  runtime.set("accelsim", flag(spec.runtime == "accelsim"));
-  runtime.set("custom", flag(spec.runtime == "custom"));
-  ctx.set("runtime", runtime);
-
-  ctx.set("dtypes", dtype_list(spec.dtypes));
-  ctx.set("unsupported_dtypes", dtype_list(spec.unsupported_dtypes));
-  ctx.set("has_unsupported_dtypes", flag(!spec.unsupported_dtypes.empty()));
-
-  data caps{data::type::object};
-  data prerequisites{data::type::list};
-  bool has_prerequisites = false;
+  ctx.NAME = names.macro_prefix;
+  ctx.Name = names.class_prefix;
+  ctx.package = names.package;
+  ctx.display_name = spec.display_name;
+  ctx.device = {std::to_string(spec.count), std::to_string(spec.memory_bytes),
+                std::to_string(spec.compute_capability_major), std::to_string(spec.compute_capability_minor),
+                std::to_string(spec.multiprocessor_count)};
+  ctx.runtime = {spec.runtime == "accelsim", spec.runtime == "custom"};
+  ctx.dtypes = dtype_entries(spec.dtypes);
+  ctx.unsupported_dtypes = dtype_entries(spec.unsupported_dtypes);
   for (const auto& c : capability_table()) {
     const bool on = spec.caps.*(c.field);
-    caps.set(std::string(c.name), flag(on));
+    ctx.caps.emplace_back(std::string(c.name), on);
     if (on && !c.prerequisite.empty()) {
-      data p{data::type::object};
-      p.set("capability", std::string(c.name));
-      p.set("debian_package", std::string(c.prerequisite));
-      p.set("without", std::string(c.without));
-      prerequisites.push_back(p);
-      has_prerequisites = true;
+      ctx.prerequisites.push_back({std::string(c.name), std::string(c.prerequisite), std::string(c.without)});
     }
   }
-  ctx.set("caps", caps);
-  ctx.set("has_prerequisites", flag(has_prerequisites));
-  ctx.set("prerequisites", prerequisites);
-
-  data amp{data::type::object};
-  amp.set("dtypes", dtype_list(spec.amp_dtypes));
-  amp.set("default_dtype", spec.amp_dtypes.empty() ? std::string() : spec.amp_dtypes.front());
-  ctx.set("amp", amp);
-
-  data names_only{data::type::object};
-  names_only.set("NAME", names.macro_prefix);
-  names_only.set("package", names.package);
-  ctx.set("ops", ops_data(spec, catalog, names_only));
-
-  data torch{data::type::object};
-  torch.set("display", targets.display());
-  torch.set("min_major", std::to_string(targets.min.major));
-  torch.set("min_minor", std::to_string(targets.min.minor));
-  torch.set("max_major", std::to_string(targets.max.major));
-  torch.set("max_minor", std::to_string(targets.max.minor));
-  torch.set("single", flag(targets.single()));
-  ctx.set("torch", torch);
-
-  ctx.set("features", build_feature_flags(targets, names.macro_prefix));
-  ctx.set("torch_probes", build_torch_probes(targets, names.macro_prefix));
+  ctx.amp.dtypes = dtype_entries(spec.amp_dtypes);
+  ctx.amp.default_dtype = spec.amp_dtypes.empty() ? std::string() : spec.amp_dtypes.front();
+  ctx.ops = operators_context(spec, catalog, SnippetRenderer(names));
+  ctx.torch = {targets.display(),
+               std::to_string(targets.min.major),
+               std::to_string(targets.min.minor),
+               std::to_string(targets.max.major),
+               std::to_string(targets.max.minor),
+               targets.single()};
+  ctx.features = build_feature_flags(targets, names.macro_prefix);
+  ctx.torch_probes = build_torch_probes(targets, names.macro_prefix);
   return ctx;
+}
+
+TemplateData build_render_context(const DeviceSpec& spec, const TargetVersions& targets,
+                                  const OperatorCatalog& catalog) {
+  return to_template_data(make_render_context(spec, targets, catalog));
 }
 
 }  // namespace accelgen

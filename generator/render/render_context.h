@@ -1,5 +1,12 @@
-// Builds the Mustache rendering context (docs/template-context.md) from a validated spec and its target versions.
+// The rendering context: everything the templates know, as a typed structure built from a validated spec, the
+// operator catalog and the targeted torch versions. to_template_data() (render/template_data.h) turns it into the
+// Mustache data the templates see, in one place; docs/template-context.md documents each name (a test checks that
+// every name a template uses is documented there).
 #pragma once
+
+#include <map>
+#include <string>
+#include <vector>
 
 #include "model/device_spec.h"
 #include "model/operator_catalog.h"
@@ -8,7 +15,133 @@
 
 namespace accelgen {
 
+/// Lines of generated code or text; templates iterate them as {{#x_lines}}{{{line}}}{{/x_lines}}. An empty line
+/// stays an empty line.
+using Lines = std::vector<std::string>;
+
+/// A list of lines whose items also know whether they are the last (`last`): a string built from them puts a space
+/// after every other one.
+struct NoteLines {
+  Lines lines;
+};
+
+struct DtypeEntry {
+  std::string name;         // float32
+  std::string scalar_type;  // Float
+  std::string torch_dtype;  // torch.float32
+  std::string cpp_type;     // float
+};
+
+/// A capability that is on and needs a Debian package beyond torch.
+struct PrerequisiteEntry {
+  std::string capability;
+  std::string debian_package;
+  std::string without;  // what the backend lacks without it
+};
+
+struct NativeOperatorEntry {
+  std::string aten;      // add.Tensor
+  std::string ident;     // add_Tensor
+  std::string base;      // add
+  std::string overload;  // Tensor
+  std::string family;
+  std::string dispatch_key;
+  bool non_default_key = false;  // not PrivateUse1
+  bool capability_on = false;    // the capability it needs is on, so it is registered
+};
+
+/// The device kernel of a native operator (csrc/kernels/): its declaration and accelgen's default definition.
+struct KernelEntry {
+  std::string aten;
+  std::string function;
+  std::string family;
+  std::string summary;
+  std::string device;  // the expression of the device it runs on
+  Lines comment_lines, declaration_lines, definition_lines, launch_lines, rebind_lines, body_lines;
+};
+
+/// One variant's wrapper in its family's file, and its registration (lines: the whole C++ code of each).
+struct WrapperEntry {
+  std::string schema_name;
+  std::string function;
+  Lines lines;
+};
+struct RegistrationEntry {
+  std::string schema_name;
+  std::string function;
+  Lines lines;  // the m.impl call
+};
+struct RegistrationBlock {
+  std::string dispatch_key;
+  std::vector<RegistrationEntry> registrations;
+};
+
+/// What csrc/ops/native/<family>.cc iterates over.
+struct OperatorFamily {
+  bool in_use = false;  // one of its operators is native with its capability on
+  std::vector<WrapperEntry> wrappers;
+  std::vector<RegistrationBlock> registration_blocks;  // one TORCH_LIBRARY_IMPL block per dispatch key
+};
+
+struct OperatorsContext {
+  std::vector<NativeOperatorEntry> native;     // the spec's list, with first/last markers
+  std::map<std::string, bool> native_has;      // by ident, every catalog operator
+  std::map<std::string, OperatorFamily> family;  // every family with a catalog operator
+  std::vector<KernelEntry> kernels;            // catalog order
+  bool fallback_cpu = false;
+  bool quantized_tensors = false;
+};
+
+/// features.<id>: what the targeted versions say of one knowledge-base feature.
+struct FeatureEntry {
+  bool has = false, lacks = false, mixed = false;
+  std::string guard_cpp, guard_py, compat;
+  NoteLines compat_lines;
+};
+
+/// A feature the targets leave undecided, by how the generated code detects it.
+struct ProbeEntry {
+  std::string feature, macro, landing, summary;
+  NoteLines heading_lines;
+  Lines source_lines;
+  std::string major, minor;
+  NoteLines compat_lines;
+};
+struct TorchProbes {
+  std::vector<ProbeEntry> cxx, python, version_only;
+};
+
+struct RenderContext {
+  std::string accelgen_version;
+  std::string name, NAME, Name, package;
+  std::string display_name;  // as the spec writes it; to_template_data() gives only escaped forms
+  struct Device {
+    std::string count, memory_bytes, compute_capability_major, compute_capability_minor, multiprocessor_count;
+  } device;
+  struct Runtime {
+    bool accelsim = false, custom = false;
+  } runtime;
+  std::vector<DtypeEntry> dtypes, unsupported_dtypes;
+  std::vector<std::pair<std::string, bool>> caps;  // capability table order
+  std::vector<PrerequisiteEntry> prerequisites;
+  struct Amp {
+    std::vector<DtypeEntry> dtypes;
+    std::string default_dtype;
+  } amp;
+  OperatorsContext ops;
+  struct Torch {
+    std::string display, min_major, min_minor, max_major, max_minor;
+    bool single = false;
+  } torch;
+  std::map<std::string, FeatureEntry> features;
+  TorchProbes torch_probes;
+};
+
 /// `catalog`: the operators the spec's native list names (the embedded catalog; a test passes its own).
+RenderContext make_render_context(const DeviceSpec& spec, const TargetVersions& targets,
+                                  const OperatorCatalog& catalog = operator_catalog());
+
+/// The template data of make_render_context().
 TemplateData build_render_context(const DeviceSpec& spec, const TargetVersions& targets,
                                   const OperatorCatalog& catalog = operator_catalog());
 

@@ -12,6 +12,7 @@
 
 #include "embed/embedded_files.h"
 #include "render/backend_renderer.h"
+#include "render/template_data.h"
 #include "base/text_lines.h"
 #include "spec/spec_loader.h"
 
@@ -132,6 +133,32 @@ TEST(RenderContext, ASyntheticOperatorChangesOnlyDataDrivenOutput) {
     std::vector<std::string> lines;
     EXPECT_TRUE(only_insertions(before.at(path).body, after.at(path).body, &lines)) << path << " lost lines";
   }
+}
+
+TEST(RenderContext, TheTypedContextIsWhatTheTemplatesSee) {
+  DeviceSpec spec = default_spec();
+  spec.display_name = "My \"Device\"";
+  const RenderContext ctx = make_render_context(spec, torch_2_14());
+  const OperatorFamily& binary = ctx.ops.family.at("binary");
+  ASSERT_FALSE(binary.wrappers.empty());
+  EXPECT_EQ(binary.wrappers[0].schema_name, "add.Tensor");
+  EXPECT_EQ(binary.wrappers[0].function, "add_Tensor");
+  ASSERT_EQ(binary.registration_blocks.size(), 1u);
+  EXPECT_EQ(binary.registration_blocks[0].dispatch_key, "PrivateUse1");
+  EXPECT_EQ(binary.registration_blocks[0].registrations.size(), binary.wrappers.size());
+  // The quantization family registers dequantize for QuantizedPrivateUse1, after its PrivateUse1 block.
+  const OperatorFamily& quantization = ctx.ops.family.at("quantization");
+  ASSERT_EQ(quantization.registration_blocks.size(), 2u);
+  EXPECT_EQ(quantization.registration_blocks[1].dispatch_key, "QuantizedPrivateUse1");
+
+  const TemplateData data = to_template_data(ctx);
+  const auto& wrappers = data.get("ops")->get("family")->get("binary")->get("wrappers")->list_value();
+  ASSERT_EQ(wrappers.size(), binary.wrappers.size());
+  EXPECT_EQ(wrappers[0].get("function")->string_value(), "add_Tensor");
+  // The display name reaches the templates only escaped.
+  EXPECT_EQ(data.get("display_name_cpp")->string_value(), "My \\\"Device\\\"");
+  EXPECT_EQ(data.get("display_name"), nullptr);
+  EXPECT_EQ(data.get("dtypes")->list_value().front().get("first")->is_true(), true);
 }
 
 TEST(RenderContext, AFamilyWithoutNativeOperatorsHasNoWrappers) {

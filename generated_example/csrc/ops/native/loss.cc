@@ -48,7 +48,8 @@ std::tuple<at::Tensor, at::Tensor> nll_loss_forward(const at::Tensor& self, cons
                                                     int64_t ignore_index) {
   const at::Tensor w = weight.value_or(at::Tensor());
   check_devices("nll_loss_forward", self.device(), {self, target, w});
-  auto [output_meta, total_meta] = at::nll_loss_forward(meta(self), meta(target), meta(weight), reduction, ignore_index);
+  auto [output_meta, total_meta] =
+      at::nll_loss_forward(meta(self), meta(target), meta(weight), reduction, ignore_index);
   at::Tensor output = empty_like_meta(output_meta, self.device());
   at::Tensor total_weight = empty_like_meta(total_meta, self.device());
   kernels::nll_loss_forward(output, total_weight, self, target, w, reduction, ignore_index);
