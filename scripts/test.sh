@@ -33,6 +33,7 @@ step "runtime under ThreadSanitizer and AddressSanitizer"
 "$repo/scripts/test-runtime-sanitizers.sh"
 
 step "end-to-end tests in the torch root filesystems"
-ctest --test-dir "$build" --output-on-failure -L e2e
+# Two at a time (tests/e2e/CMakeLists.txt: a suite run overlaps another test's build; COST orders them).
+ctest --test-dir "$build" --output-on-failure -L e2e -j 2
 
 step "all tests passed"

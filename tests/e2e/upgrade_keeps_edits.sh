@@ -2,8 +2,9 @@
 # End-to-end: a backend generated for torch 2.6 is customised (a kernel of the user's own in the user-owned
 # csrc/user/ directory, an edit to a generated Python file), built and tested in the torch 2.6 root filesystem,
 # then regenerated for torch 2.14: the edits must survive, and the same tree must build and pass in torch 2.14.
-# In each torch the user's kernel and edit are exercised, then a smoke subset of the generated suite runs; the
-# whole suite of the same generated code is e2e.backend_torch_2_6's and e2e.backend_torch_2_14's.
+# In each torch the user's kernel and edit are exercised, then a smoke subset of the generated suite runs (this is
+# the e2e run of a tree generated for 2.6 alone; the whole suite runs, in torch 2.6, on the range tree of
+# e2e.backend_range_2_6_to_2_14, and on the 2.14 tree in e2e.conformance_report_chromium).
 #
 #   upgrade_keeps_edits.sh ACCELGEN WORKDIR
 set -euo pipefail
@@ -62,7 +63,7 @@ print("user kernel and edit OK on torch", torch.__version__)
 PY
     # A smoke subset of the generated suite: loading through `import torch` and the package imported first (the
     # edited __init__.py), the device module, copies through the runtime, the operators. This test is about the
-    # upgrade; the whole suite of the same generated code runs in e2e.backend_torch_2_6 and e2e.backend_torch_2_14
+    # upgrade; the whole suite runs in e2e.backend_range_2_6_to_2_14 (torch 2.6) and e2e.conformance_report_chromium
     # (without the kernel and the edit of this test, checked above), and CI time is shared.
     venv/bin/python -m pytest -q -p no:cacheprovider mydevice/tests/test_smoke.py \
       mydevice/tests/test_device_module.py mydevice/tests/test_copies.py mydevice/tests/test_ops.py
