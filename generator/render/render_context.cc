@@ -178,13 +178,20 @@ OperatorsContext operators_context(const DeviceSpec& spec, const OperatorCatalog
   // Kernels and wrappers in catalog order, so that nothing changes when the spec's list is reordered; a family's
   // file exists for every family, its shared helpers only where one of its operators is native (and its
   // capability on).
+  std::map<std::string, std::vector<std::string>> family_operators;
   for (const auto& name : catalog.names()) {
     const CatalogOperator& op = catalog.at(name);
     OperatorFamily& family = ops.family[op.family];
     if (!is_native(spec, name) || !capability_on(spec, op.capability)) continue;
     ops.kernels.push_back(kernel_entry(op, render));
     family.in_use = true;
+    family_operators[op.family].push_back(name);
     add_wrappers(op, render, family);
+  }
+  for (const auto& [family, names] : family_operators) {
+    std::string text = "In this backend (operators.native in accelgen.yaml):";
+    for (std::size_t i = 0; i < names.size(); ++i) text += " " + names[i] + (i + 1 < names.size() ? "," : ".");
+    ops.family[family].summary_lines = wrap_words(text, 120, "// ");
   }
   ops.fallback_cpu = spec.fallback == FallbackPolicy::Cpu;
   // Quantized device tensors (csrc/ops/quantized.cc) exist when something makes them: the CPU fallback running

@@ -81,6 +81,7 @@ struct OperatorFamily {
   bool in_use = false;  // one of its operators is native with its capability on
   std::vector<WrapperEntry> wrappers;
   std::vector<RegistrationBlock> registration_blocks;  // one TORCH_LIBRARY_IMPL block per dispatch key
+  Lines summary_lines;  // a "// " comment naming the family's native operators, so a header never goes stale
 };
 
 struct OperatorsContext {

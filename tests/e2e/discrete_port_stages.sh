@@ -13,13 +13,9 @@
 #       passes in that mode too, less the test files of code those capabilities do not change (operators through
 #       the CPU fallback with the OpInfo sweep and the models, autograd, AMP, the generator, serialization, fork),
 #       which (a) ran in the same mode (no native operator, no host access).
-#   (b) Stage 3, kernels one at a time: the default spec (default operators), built once, with one kernel ported
-#       (csrc/kernels/add_Tensor.cc replaced by a kernel of its own that uses no host task: here the driver's
-#       copies stand in for the device code a real port enqueues). In that mode add runs and matches the CPU, while
-#       the operators whose kernels are still the scaffolded default bodies (mm, relu) each raise a RuntimeError
-#       naming their kernel file to port and the operator to take out of operators.native; the process carries on,
-#       and torch.compile refuses clearly. No suite run: the same tree passes its suite with host access elsewhere
-#       (e2e.backend_torch_2_14).
+#   Stage 3, the kernels ported one at a time with the default operators (the ported add.Tensor runs without host
+#   access, the kernels still scaffolded raise an error naming their file), is e2e.upgrade_keeps_edits's: that
+#   test's vendor tree carries the port through an upgrade.
 #
 #   discrete_port_stages.sh ACCELGEN WORKDIR
 set -euo pipefail
@@ -45,26 +41,6 @@ rm "$work/stage1/mydevice/csrc/driver/driver.cc"
 if grep -q "event_create" "$work/stage1/mydevice/csrc/driver/driver.h" "$work/stage1/mydevice/csrc/driver/driver.cc"; then
   echo "e2e: (a) stage 1's driver interface still declares events" >&2; exit 1
 fi
-# (b)'s spec: the default one, with add.Tensor's kernel ported (the file is the user's: generate never touches it).
-"$accelgen" init mydevice --dir "$work/kernels" --torch 2.14 > /dev/null
-cat > "$work/kernels/mydevice/csrc/kernels/add_Tensor.cc" <<'CC'
-// add.Tensor ported to a device whose memory the host cannot address. The "device code" is simulated with the
-// driver's copies (host mirrors of the operands, ATen's CPU add, the result copied back); a real port enqueues
-// its own kernel on the current stream here instead.
-#include "kernels/kernels.h"
-#include "ops/host_staging.h"
-
-namespace torch_mydevice::kernels {
-
-void add_Tensor(const at::Tensor& out, const at::Tensor& self, const at::Tensor& other, const c10::Scalar& alpha) {
-  const auto operand = [](const at::Tensor& t) { return t.is_cpu() ? t : ops::host_mirror(t, true); };
-  const at::Tensor self_host = operand(self);
-  const at::Tensor other_host = operand(other);
-  ops::modify_on_host(out, [&](at::Tensor& out_host) { at::add_out(out_host, self_host, other_host, alpha); });
-}
-
-} // namespace torch_mydevice::kernels
-CC
 
 # What runs in the root filesystem, one phase at a time (accelgen itself runs outside, between the phases).
 rootfs_part='
@@ -124,68 +100,19 @@ print(\"e2e: host_accessible_memory False, ones().t().cpu() through copies\")"
   build "$work/stage1"
   cd "$work/stage1/mydevice"
   # The test files of what these capabilities change run again: the allocator, copies, the guard, streams and
-  # events, pinned memory, graphs, the profiler, memory statistics, distributed staging, hooks, the device module,
-  # compile, the generic device tests. Those left out below run operators through the CPU fallback, autograd, AMP,
-  # the generator, serialization and fork, code these capabilities do not change, and stage 1 ran them in this
-  # same mode (no native operator, no host access). Operators on a side stream: test_streams.py runs them.
+  # events, pinned memory, graphs, the profiler, memory statistics, hooks, the device module, compile, the generic
+  # device tests. Those left out below run operators through the CPU fallback, autograd, AMP, the generator,
+  # serialization, fork and torch.distributed (its staging through pinned memory runs in every suite with host
+  # access), code these capabilities do not change or that runs the same way, and stage 1 ran them in this same
+  # mode (no native operator, no host access). Operators on a side stream: test_streams.py runs them.
   ignore=()
   for name in opinfo_sweep models ops zero_fallback amp autograd complex quantized serialization train_mlp \
-    random generator fork; do
+    random generator fork distributed; do
     ignore+=("--ignore=tests/test_$name.py")
   done
   suite "$work/stage1/pytest-stage2.log" "${ignore[@]}"
   ;;
 
-  kernels)
-
-  echo "e2e: (b) default operators with ACCELSIM_HOST_ACCESS=0: each kernel names its file"
-  build "$work/kernels"
-  cd "$work/kernels/mydevice"
-  ACCELSIM_HOST_ACCESS=0 timeout 600 "$work/kernels/venv/bin/python" - <<PY
-import torch
-
-assert torch.mydevice.get_device_properties(0).host_accessible_memory is False
-# Made on the CPU and copied: fill_ and zero_ are native operators of the default spec, and host tasks too.
-x = torch.arange(16, dtype=torch.float32).reshape(4, 4).to("mydevice")
-big = torch.randn(64, 128).to("mydevice")  # past the small-tensor path of the elementwise kernels
-# The ported kernel runs, broadcasting and in place included.
-assert torch.equal((x + x).cpu(), x.cpu() * 2)
-assert torch.allclose((big + big[0]).cpu(), big.cpu() + big.cpu()[0])
-y = x.clone()
-y.add_(x, alpha=2)
-assert torch.equal(y.cpu(), x.cpu() * 3)
-print("e2e: (b) the ported add.Tensor kernel runs without host access")
-cases = [
-    ("mm", "csrc/kernels/mm.cc", lambda: x @ x),
-    ("relu", "csrc/kernels/relu.cc", lambda: torch.relu(x)),
-]
-for op, kernel_file, call in cases:
-    try:
-        call()
-    except RuntimeError as error:
-        message = str(error)
-        for expected in (kernel_file, op, "operators.native", "host task", "not host-accessible"):
-            assert expected in message, f"{op}: {expected!r} not in: {message}"
-        print(f"e2e: {op}: {message.splitlines()[0][:160]}...")
-    else:
-        raise AssertionError(f"{op} ran a host task on a device without host access")
-# The process carries on: the inputs are intact and copies still work.
-assert torch.equal(x.cpu(), torch.arange(16, dtype=torch.float32).reshape(4, 4))
-try:
-    torch.compile(lambda t: t * 2 + 1)(x)  # a graph on the device: Inductor refuses to generate its code
-except RuntimeError as error:
-    assert "host tasks" in str(error) and "host_accessible_memory is False" in str(error), error
-else:
-    raise AssertionError("torch.compile ran on a device without host access")
-print("e2e: (b) every kernel not ported failed with its file named; the process survived")
-PY
-  # The same build with host access (accelsim default) runs those kernels.
-  "$work/kernels/venv/bin/python" -c "
-import torch
-x = torch.arange(16, dtype=torch.float32).reshape(4, 4).to(\"mydevice\")
-assert torch.mydevice.get_device_properties(0).host_accessible_memory is True
-assert torch.equal((torch.relu(x - 3) @ x).cpu(), torch.relu(x.cpu() - 3) @ x.cpu())
-print(\"e2e: (b) with host access the same kernels run\")"
   ;;
   esac
 '
@@ -202,5 +129,4 @@ rm "$work/stage1/mydevice/csrc/driver/driver.cc"
 grep -q "event_create" "$work/stage1/mydevice/csrc/driver/driver.cc" || {
   echo "e2e: (a2) the fresh adapter has no events" >&2; exit 1; }
 in_rootfs stage2
-in_rootfs kernels
 echo "e2e: the discrete port stages hold"

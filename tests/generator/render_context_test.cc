@@ -113,10 +113,28 @@ TEST(RenderContext, ASyntheticOperatorChangesOnlyDataDrivenOutput) {
   EXPECT_THAT(changed, ElementsAre("CMakeLists.txt", "csrc/kernels/kernel_support.h", "csrc/kernels/kernels.h",
                                    "csrc/ops/native/binary.cc", "tests/conftest.py"));
 
-  // binary.cc only gains the three wrappers and their registrations; nothing of the template changes.
+  // The header of binary.cc names the family's native operators, atan2 now among them.
+  const auto summary = [&](const DeviceSpec& spec) {
+    const RenderContext ctx = make_render_context(spec, torch_2_14(), catalog);
+    std::string text;
+    for (const auto& line : ctx.ops.family.at("binary").summary_lines) text += line + "\n";
+    return text;
+  };
+  const std::string summary_before = summary(before_spec), summary_after = summary(after_spec);
+  EXPECT_THAT(summary_before, ::testing::Not(HasSubstr("atan2")));
+  EXPECT_THAT(summary_after, HasSubstr(" add.Tensor, atan2, div.Tensor,"));
+  const auto without_summary = [](std::string body, const std::string& text) {
+    const auto at = body.find(text);
+    EXPECT_NE(at, std::string::npos) << "the summary is not in binary.cc";
+    if (at != std::string::npos) body.erase(at, text.size());
+    return body;
+  };
+  const std::string binary_before = without_summary(before.at("csrc/ops/native/binary.cc").body, summary_before);
+  const std::string binary_after = without_summary(after.at("csrc/ops/native/binary.cc").body, summary_after);
+  // Apart from that header, binary.cc only gains the three wrappers and their registrations; nothing of the
+  // template changes.
   std::vector<std::string> inserted;
-  ASSERT_TRUE(only_insertions(before.at("csrc/ops/native/binary.cc").body, after.at("csrc/ops/native/binary.cc").body,
-                              &inserted));
+  ASSERT_TRUE(only_insertions(binary_before, binary_after, &inserted));
   const std::string text = [&] {
     std::string joined;
     for (const auto& line : inserted) joined += line + "\n";
@@ -130,6 +148,7 @@ TEST(RenderContext, ASyntheticOperatorChangesOnlyDataDrivenOutput) {
   EXPECT_THAT(text, HasSubstr("  m.impl(\"atan2_\", TORCH_FN(atan2_inplace));\n"));
   EXPECT_THAT(text, HasSubstr("  m.impl(\"atan2.out\", TORCH_FN(atan2_out));\n"));
   for (const auto& path : changed) {
+    if (path == "csrc/ops/native/binary.cc") continue;  // checked above, without its header's summary
     std::vector<std::string> lines;
     EXPECT_TRUE(only_insertions(before.at(path).body, after.at(path).body, &lines)) << path << " lost lines";
   }
@@ -146,6 +165,9 @@ TEST(RenderContext, TheTypedContextIsWhatTheTemplatesSee) {
   ASSERT_EQ(binary.registration_blocks.size(), 1u);
   EXPECT_EQ(binary.registration_blocks[0].dispatch_key, "PrivateUse1");
   EXPECT_EQ(binary.registration_blocks[0].registrations.size(), binary.wrappers.size());
+  ASSERT_FALSE(binary.summary_lines.empty());
+  EXPECT_EQ(binary.summary_lines[0].rfind("// In this backend (operators.native in accelgen.yaml): add.Tensor, ", 0), 0u);
+  for (const auto& line : binary.summary_lines) EXPECT_LE(line.size(), 120u) << line;
   // The quantization family registers dequantize for QuantizedPrivateUse1, after its PrivateUse1 block.
   const OperatorFamily& quantization = ctx.ops.family.at("quantization");
   ASSERT_EQ(quantization.registration_blocks.size(), 2u);

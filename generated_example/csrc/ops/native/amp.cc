@@ -2,6 +2,7 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 // The two operators torch.amp.GradScaler("mydevice") needs, run natively so that unscaling gradients and
 // updating the scale never copy to the host (GradScaler reads found_inf once per step, in step()).
+// In this backend (operators.native in accelgen.yaml): _amp_foreach_non_finite_check_and_unscale_, _amp_update_scale_.
 //
 //  * _amp_foreach_non_finite_check_and_unscale_(grads, found_inf, inv_scale): grads *= inv_scale in place,
 //    found_inf = 1 if any gradient holds inf/NaN;

@@ -2,6 +2,8 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 // Native scaled dot product attention: F.scaled_dot_product_attention (nn.MultiheadAttention, transformer layers)
 // through PyTorch's overrideable fused attention, forward and backward.
+// In this backend (operators.native in accelgen.yaml): _scaled_dot_product_fused_attention_overrideable,
+// _scaled_dot_product_fused_attention_overrideable_backward.
 //
 // F.scaled_dot_product_attention asks the backend which implementation to run (_fused_sdp_choice, answered from
 // ops/attention.h). OVERRIDEABLE runs _scaled_dot_product_fused_attention_overrideable, whose derivative formula

@@ -2,6 +2,7 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 // Native concatenation: torch.cat, and what PyTorch builds on it (torch.stack, which clip_grad_norm_ uses to
 // gather the per-parameter norms; the weight and state handling of nn.LSTM).
+// In this backend (operators.native in accelgen.yaml): cat.
 //
 // cat is a structured operator: on a device without a kernel of its own its functional form allocates and calls
 // cat.out, so both are registered. The result's shape, dtype (the promoted dtype of all inputs) and memory format

@@ -2,6 +2,8 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 // Native normalization: nn.BatchNorm1d/2d/3d and F.batch_norm, forward and backward; the backward of
 // nn.LayerNorm and nn.GroupNorm.
+// In this backend (operators.native in accelgen.yaml): native_batch_norm, native_batch_norm_backward,
+// native_group_norm_backward, native_layer_norm_backward.
 //
 // F.batch_norm reaches native_batch_norm on every device without cuDNN or MIOpen. Its schema declares the
 // running statistics as plain optional tensors (Tensor?), yet in training the kernel updates them in place:

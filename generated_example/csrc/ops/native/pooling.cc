@@ -2,6 +2,8 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 // Native 2-d pooling: nn.MaxPool2d, nn.AvgPool2d and nn.AdaptiveAvgPool2d (the global pooling before a CNN's
 // classifier), forward and backward.
+// In this backend (operators.native in accelgen.yaml): _adaptive_avg_pool2d, _adaptive_avg_pool2d_backward, avg_pool2d,
+// avg_pool2d_backward, max_pool2d_with_indices, max_pool2d_with_indices_backward.
 //
 // F.max_pool2d computes indices on every device but the CPU (max_pool2d_with_indices), and autograd saves them
 // for the backward, which scatters each gradient to its window's maximum. F.adaptive_avg_pool2d reaches

@@ -7,6 +7,7 @@
 // number of values drawn (the Philox convention PyTorch's device generators follow); the device kernel
 // (csrc/kernels/) then fills the tensor from the stream that pair names. The operators and the wrappers below come
 // from accelgen's operator catalog (knowledge/operators/random.yaml); they need the generator capability.
+// In this backend (operators.native in accelgen.yaml): native_dropout, normal_, uniform_.
 #include "generator.h"
 #include "operator_support.h"
 

@@ -2,6 +2,8 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 // Native recurrent cells: the fused LSTM and GRU cells nn.LSTM and nn.GRU (packed sequences too) call on every
 // device but the CPU, forward and backward.
+// In this backend (operators.native in accelgen.yaml): _thnn_fused_gru_cell, _thnn_fused_gru_cell_backward,
+// _thnn_fused_lstm_cell, _thnn_fused_lstm_cell_backward_impl.
 //
 // PyTorch computes the matrix products of a recurrent layer itself (input @ W_ih^T, hidden @ W_hh^T: mm/addmm)
 // and hands the gates to these cells for the elementwise part of a step. Autograd saves the workspace the
