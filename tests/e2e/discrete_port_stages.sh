@@ -112,8 +112,6 @@ print(\"e2e: host_accessible_memory False, ones().t().cpu() through copies\")"
   done
   suite "$work/stage1/pytest-stage2.log" "${ignore[@]}"
   ;;
-
-  ;;
   esac
 '
 in_rootfs() {  # in_rootfs PHASE
