@@ -19,6 +19,8 @@ artifacts=$(cd "$artifacts" && pwd)
   echo "conformance_report_chromium: $work holds no built backend (mydevice/ and venv/): run e2e.backend_torch_2_14" \
     "first (ctest runs it as this test's fixture)" >&2; exit 1; }
 rm -rf "$work/report"
+# The conformance areas of the default backend (every capability on), in report order.
+areas=(smoke eager training device-generic opinfo compile distributed profiler)
 
 # `accelgen conformance` runs on this machine; the Python it is given runs in the root filesystem, where torch
 # and the installed backend are (the work directory is bind-mounted at the same path).
@@ -31,10 +33,10 @@ start=$(date +%s)
 echo "e2e: conformance run took $(( $(date +%s) - start )) s"
 # The report is written whatever the results are; this run is the backend's whole suite in torch 2.14, so every
 # area must have run with no failure and no error (such as a timeout).
-for area in smoke eager training device-generic opinfo compile distributed profiler; do
+for area in "${areas[@]}"; do
   grep -Eq "^conformance: $area: [1-9][0-9]* passed, 0 failed, [0-9]+ skipped$" "$work/conformance.log" || {
     grep -F "conformance: $area" "$work/conformance.log" >&2
-    for log in "$work/report/logs/$area.log"; do [ -f "$log" ] && tail -n 60 "$log" >&2; done
+    [ -f "$work/report/logs/$area.log" ] && tail -n 60 "$work/report/logs/$area.log" >&2
     echo "FAIL: conformance area $area did not pass (see $work/report/logs/$area.log)" >&2; exit 1; }
 done
 
@@ -66,7 +68,7 @@ trap 'rm -rf "$profile"' EXIT
 "$browser" "${chromium_flags[@]}" --user-data-dir="$profile/dom" --dump-dom "file://$report" \
   >"$profile/dom.html" 2>"$profile/dom.log" || {
   echo "FAIL: chromium --dump-dom failed" >&2; cat "$profile/dom.log" >&2; exit 1; }
-for area in smoke eager training device-generic opinfo compile distributed profiler; do
+for area in "${areas[@]}"; do
   grep -q "data-area=\"$area\"" "$profile/dom.html" || { echo "FAIL: no row for area $area" >&2; exit 1; }
 done
 grep -q 'id="quality"' "$profile/dom.html" || { echo "FAIL: no Quality Levels table" >&2; exit 1; }

@@ -11,8 +11,8 @@
 #       False.
 #   (a2) Stage 2: the same tree with those capabilities turned back on (the adapter taken fresh again): the suite
 #       passes in that mode too, less the test files of code those capabilities do not change (operators through
-#       the CPU fallback with the OpInfo sweep and the models, autograd, AMP, the generator, serialization, fork),
-#       which (a) ran in the same mode (no native operator, no host access).
+#       the CPU fallback with the OpInfo sweep and the models, autograd, AMP, the generator, serialization, fork,
+#       torch.distributed), which (a) ran in the same mode (no native operator, no host access).
 #   Stage 3, the kernels ported one at a time with the default operators (the ported add.Tensor runs without host
 #   access, the kernels still scaffolded raise an error naming their file), is e2e.upgrade_keeps_edits's: that
 #   test's vendor tree carries the port through an upgrade.
