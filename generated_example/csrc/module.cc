@@ -40,16 +40,25 @@ namespace {
 // C++ exceptions must not cross into Python. torch's own HANDLE_TH_ERRORS / END_HANDLE_TH_ERRORS
 // (torch/csrc/Exceptions.h) map each to the Python exception torch raises for it and turn TORCH_WARN into Python
 // warnings. That header includes pybind11, which a pip wheel bundles but Debian's libtorch-dev does not bring
-// (pybind11-dev): CMakeLists.txt defines MYDEVICE_HAVE_PYBIND11 when it finds it, and otherwise the macros below
-// map the same exception types themselves.
+// (pybind11-dev): CMakeLists.txt defines MYDEVICE_HAVE_PYBIND11 when it finds it, and otherwise
+// call_mapping_errors maps the same exception types itself.
+//
+// The mapping is a dozen catch clauses: every function of the method table at the end runs through the one
+// call_mapping_errors (as mapping_errors<function>) instead of expanding them in its own body.
+using PythonFunction = PyObject* (*)(PyObject*, PyObject*);
+
 #if MYDEVICE_HAVE_PYBIND11
-#define MYDEVICE_PY_BEGIN HANDLE_TH_ERRORS
-#define MYDEVICE_PY_END(failure_value) END_HANDLE_TH_ERRORS_RET(failure_value)
+PyObject* call_mapping_errors(PythonFunction function, PyObject* self, PyObject* args) {
+  HANDLE_TH_ERRORS
+  return function(self, args);
+  END_HANDLE_TH_ERRORS_RET(nullptr)
+}
 #else
-void set_python_error(const std::exception& e, PyObject* type) {
+PyObject* set_python_error(const std::exception& e, PyObject* type) {
   const auto* c10_error = dynamic_cast<const c10::Error*>(&e);
   const char* message = c10_error != nullptr ? c10_error->what_without_backtrace() : e.what();
   PyErr_SetString(type, message);
+  return nullptr;
 }
 
 PyObject* torch_exception(const char* name, PyObject* fallback) {
@@ -68,34 +77,29 @@ PyObject* torch_exception(const char* name, PyObject* fallback) {
   return type;
 }
 
-#define MYDEVICE_PY_BEGIN try {
-#define MYDEVICE_PY_END(failure_value)                                             \
-  }                                                                                \
-  catch (const c10::OutOfMemoryError& e) {                                         \
-    set_python_error(e, torch_exception("OutOfMemoryError", PyExc_RuntimeError));  \
-    return failure_value;                                                          \
-  }                                                                                \
-  catch (const c10::IndexError& e) {                                               \
-    set_python_error(e, PyExc_IndexError);                                         \
-    return failure_value;                                                          \
-  }                                                                                \
-  catch (const c10::ValueError& e) {                                               \
-    set_python_error(e, PyExc_ValueError);                                         \
-    return failure_value;                                                          \
-  }                                                                                \
-  catch (const c10::TypeError& e) {                                                \
-    set_python_error(e, PyExc_TypeError);                                          \
-    return failure_value;                                                          \
-  }                                                                                \
-  catch (const c10::NotImplementedError& e) {                                      \
-    set_python_error(e, PyExc_NotImplementedError);                                \
-    return failure_value;                                                          \
-  }                                                                                \
-  catch (const std::exception& e) {                                                \
-    set_python_error(e, PyExc_RuntimeError);                                       \
-    return failure_value;                                                          \
+PyObject* call_mapping_errors(PythonFunction function, PyObject* self, PyObject* args) {
+  try {
+    return function(self, args);
+  } catch (const c10::OutOfMemoryError& e) {
+    return set_python_error(e, torch_exception("OutOfMemoryError", PyExc_RuntimeError));
+  } catch (const c10::IndexError& e) {
+    return set_python_error(e, PyExc_IndexError);
+  } catch (const c10::ValueError& e) {
+    return set_python_error(e, PyExc_ValueError);
+  } catch (const c10::TypeError& e) {
+    return set_python_error(e, PyExc_TypeError);
+  } catch (const c10::NotImplementedError& e) {
+    return set_python_error(e, PyExc_NotImplementedError);
+  } catch (const std::exception& e) {
+    return set_python_error(e, PyExc_RuntimeError);
   }
+}
 #endif
+
+template <PythonFunction function>
+PyObject* mapping_errors(PyObject* self, PyObject* args) {
+  return call_mapping_errors(function, self, args);
+}
 
 // Parses a device index argument; -1 (or None) means the current device.
 bool parse_device(PyObject* arg, c10::DeviceIndex* device) {
@@ -124,10 +128,8 @@ PyObject* py_bool(bool value) {
 }
 
 PyObject* init(PyObject*, PyObject*) {
-  MYDEVICE_PY_BEGIN
   lazy_init();
   Py_RETURN_NONE;
-  MYDEVICE_PY_END(nullptr)
 }
 
 PyObject* is_initialized_py(PyObject*, PyObject*) {
@@ -141,9 +143,7 @@ PyObject* is_in_bad_fork_py(PyObject*, PyObject*) {
 // Whether this process's CPU computes oneDNN's backward-data convolution wrong (ops/cpu_convolution.h); the
 // generated tests then take their CPU references from PyTorch's native convolution.
 PyObject* cpu_convolution_backward_data_is_wrong_py(PyObject*, PyObject*) {
-  MYDEVICE_PY_BEGIN
   return py_bool(ops::cpu_convolution_backward_data_is_wrong());
-  MYDEVICE_PY_END(nullptr)
 }
 
 PyObject* device_count_py(PyObject*, PyObject*) {
@@ -153,22 +153,17 @@ PyObject* device_count_py(PyObject*, PyObject*) {
 // The count of the started runtime (Driver::get_device_count; starts it). device_count() answers without starting
 // it (Driver::peek_device_count): the generated tests check that the driver gives both the same answer.
 PyObject* started_device_count_py(PyObject*, PyObject*) {
-  MYDEVICE_PY_BEGIN
   lazy_init();
   int count = 0;
   MYDEVICE_CHECK(driver::get().get_device_count(&count));
   return PyLong_FromLong(count);
-  MYDEVICE_PY_END(nullptr)
 }
 
 PyObject* get_device(PyObject*, PyObject*) {
-  MYDEVICE_PY_BEGIN
   return PyLong_FromLong(current_device());
-  MYDEVICE_PY_END(nullptr)
 }
 
 PyObject* set_device_py(PyObject*, PyObject* arg) {
-  MYDEVICE_PY_BEGIN
   c10::DeviceIndex device = -1;
   if (!parse_device(arg, &device)) {
     return nullptr;
@@ -177,11 +172,9 @@ PyObject* set_device_py(PyObject*, PyObject* arg) {
     set_device(device);
   }
   Py_RETURN_NONE;
-  MYDEVICE_PY_END(nullptr)
 }
 
 PyObject* exchange_device_py(PyObject*, PyObject* arg) {
-  MYDEVICE_PY_BEGIN
   c10::DeviceIndex device = -1;
   if (!parse_device(arg, &device)) {
     return nullptr;
@@ -190,11 +183,9 @@ PyObject* exchange_device_py(PyObject*, PyObject* arg) {
     return PyLong_FromLong(-1);
   }
   return PyLong_FromLong(exchange_device(device));
-  MYDEVICE_PY_END(nullptr)
 }
 
 PyObject* synchronize(PyObject*, PyObject* arg) {
-  MYDEVICE_PY_BEGIN
   c10::DeviceIndex device = -1;
   if (!parse_device(arg, &device)) {
     return nullptr;
@@ -217,11 +208,9 @@ PyObject* synchronize(PyObject*, PyObject* arg) {
   Py_END_ALLOW_THREADS
   MYDEVICE_CHECK(status);
   Py_RETURN_NONE;
-  MYDEVICE_PY_END(nullptr)
 }
 
 PyObject* get_device_properties(PyObject*, PyObject* arg) {
-  MYDEVICE_PY_BEGIN
   c10::DeviceIndex device = -1;
   if (!parse_device(arg, &device)) {
     return nullptr;
@@ -235,7 +224,6 @@ PyObject* get_device_properties(PyObject*, PyObject* arg) {
                        "minor", prop.compute_capability_minor, "multi_processor_count",
                        prop.multiprocessor_count, "host_accessible_memory",
                        prop.host_accessible_memory ? Py_True : Py_False);
-  MYDEVICE_PY_END(nullptr)
 }
 
 // Streams cross into Python as (stream_id, device_index, device_type), the fields of torch.Stream.
@@ -245,7 +233,6 @@ PyObject* stream_tuple(const c10::Stream& stream) {
 }
 
 PyObject* current_stream_py(PyObject*, PyObject* arg) {
-  MYDEVICE_PY_BEGIN
   c10::DeviceIndex device = -1;
   if (!parse_device(arg, &device)) {
     return nullptr;
@@ -253,21 +240,17 @@ PyObject* current_stream_py(PyObject*, PyObject* arg) {
   device = device_or_current(device);
   check_device_index(device);
   return stream_tuple(current_stream(device));
-  MYDEVICE_PY_END(nullptr)
 }
 
 PyObject* default_stream_py(PyObject*, PyObject* arg) {
-  MYDEVICE_PY_BEGIN
   c10::DeviceIndex device = -1;
   if (!parse_device(arg, &device)) {
     return nullptr;
   }
   return stream_tuple(default_stream(device_or_current(device)));
-  MYDEVICE_PY_END(nullptr)
 }
 
 PyObject* set_stream(PyObject*, PyObject* args) {
-  MYDEVICE_PY_BEGIN
   long long stream_id = 0;
   int device_index = 0;
   unsigned device_type = 0;
@@ -280,7 +263,6 @@ PyObject* set_stream(PyObject*, PyObject* args) {
   const c10::Device device(c10::DeviceType::PrivateUse1, static_cast<c10::DeviceIndex>(device_index));
   (void)exchange_stream(c10::Stream(c10::Stream::UNSAFE, device, static_cast<c10::StreamId>(stream_id)));
   Py_RETURN_NONE;
-  MYDEVICE_PY_END(nullptr)
 }
 
 // Caching allocator statistics in the nested layout of torch.cuda.memory_stats (flattened in Python).
@@ -299,7 +281,6 @@ PyObject* stat_array_dict(const c10::CachingDeviceAllocator::StatArray& stats) {
 }
 
 PyObject* memory_stats(PyObject*, PyObject* arg) {
-  MYDEVICE_PY_BEGIN
   c10::DeviceIndex device = -1;
   if (!parse_device(arg, &device)) {
     return nullptr;
@@ -318,40 +299,32 @@ PyObject* memory_stats(PyObject*, PyObject* arg) {
       "num_device_free", static_cast<long long>(s.num_device_free), "oversize_allocations",
       stat_dict(s.oversize_allocations), "oversize_segments", stat_dict(s.oversize_segments), "max_split_size",
       static_cast<long long>(s.max_split_size));
-  MYDEVICE_PY_END(nullptr)
 }
 
 PyObject* empty_cache(PyObject*, PyObject*) {
-  MYDEVICE_PY_BEGIN
   device_allocator().emptyCache();
   Py_RETURN_NONE;
-  MYDEVICE_PY_END(nullptr)
 }
 
 PyObject* reset_peak_memory_stats(PyObject*, PyObject* arg) {
-  MYDEVICE_PY_BEGIN
   c10::DeviceIndex device = -1;
   if (!parse_device(arg, &device)) {
     return nullptr;
   }
   device_allocator().resetPeakStats(device_or_current(device));
   Py_RETURN_NONE;
-  MYDEVICE_PY_END(nullptr)
 }
 
 PyObject* reset_accumulated_memory_stats(PyObject*, PyObject* arg) {
-  MYDEVICE_PY_BEGIN
   c10::DeviceIndex device = -1;
   if (!parse_device(arg, &device)) {
     return nullptr;
   }
   device_allocator().resetAccumulatedStats(device_or_current(device));
   Py_RETURN_NONE;
-  MYDEVICE_PY_END(nullptr)
 }
 
 PyObject* mem_get_info(PyObject*, PyObject* arg) {
-  MYDEVICE_PY_BEGIN
   c10::DeviceIndex device = -1;
   if (!parse_device(arg, &device)) {
     return nullptr;
@@ -359,11 +332,9 @@ PyObject* mem_get_info(PyObject*, PyObject* arg) {
   const auto [free_bytes, total_bytes] = device_allocator().getMemoryInfo(device_or_current(device));
   return Py_BuildValue("(KK)", static_cast<unsigned long long>(free_bytes),
                        static_cast<unsigned long long>(total_bytes));
-  MYDEVICE_PY_END(nullptr)
 }
 // torch.mydevice.set_per_process_memory_fraction(fraction, device).
 PyObject* set_memory_fraction_py(PyObject*, PyObject* args) {
-  MYDEVICE_PY_BEGIN
   double fraction = 0.0;
   PyObject* device_arg = nullptr;
   c10::DeviceIndex device = -1;
@@ -372,32 +343,26 @@ PyObject* set_memory_fraction_py(PyObject*, PyObject* args) {
   }
   set_memory_fraction(fraction, device_or_current(device));
   Py_RETURN_NONE;
-  MYDEVICE_PY_END(nullptr)
 }
 
 PyObject* get_memory_fraction_py(PyObject*, PyObject* arg) {
-  MYDEVICE_PY_BEGIN
   c10::DeviceIndex device = -1;
   if (!parse_device(arg, &device)) {
     return nullptr;
   }
   return PyFloat_FromDouble(memory_fraction(device_or_current(device)));
-  MYDEVICE_PY_END(nullptr)
 }
 
 // Whether the driver adapter has the virtual memory functions expandable_segments:True needs (driver.h section 11);
 // asks the started runtime (a driver may tell per device, as CUDA does).
 PyObject* driver_supports_virtual_memory_py(PyObject*, PyObject*) {
-  MYDEVICE_PY_BEGIN
   lazy_init();
   return PyBool_FromLong(driver::get().supports_virtual_memory() ? 1 : 0);
-  MYDEVICE_PY_END(nullptr)
 }
 
 // torch.mydevice.memory._record_memory_history: the settings memory.py parsed from CUDA's arguments
 // (enabled, trace, alloc_stacks, trace_alloc_stacks, trace_free_stacks, cpp_frames, max_entries, skip, clear_history).
 PyObject* record_memory_history_py(PyObject*, PyObject* args) {
-  MYDEVICE_PY_BEGIN
   int enabled = 0;
   int trace = 0;
   int alloc_stacks = 0;
@@ -422,27 +387,21 @@ PyObject* record_memory_history_py(PyObject*, PyObject* args) {
   settings.skip = skip;
   history::configure(settings, clear_history != 0);
   Py_RETURN_NONE;
-  MYDEVICE_PY_END(nullptr)
 }
 
 // torch.mydevice.memory._snapshot(): segments, blocks and the recorded traces (device_allocator_history.h).
 PyObject* memory_snapshot_py(PyObject*, PyObject*) {
-  MYDEVICE_PY_BEGIN
   const std::vector<history::SegmentState> segments = snapshot_segments();
   return history::snapshot(segments, device_count());
-  MYDEVICE_PY_END(nullptr)
 }
 
 PyObject* host_empty_cache(PyObject*, PyObject*) {
-  MYDEVICE_PY_BEGIN
   empty_host_cache();
   Py_RETURN_NONE;
-  MYDEVICE_PY_END(nullptr)
 }
 
 // {"allocations.current": n, ...} (memory.py nests it as torch.cuda.host_memory_stats_as_nested_dict does).
 PyObject* host_memory_stats_py(PyObject*, PyObject*) {
-  MYDEVICE_PY_BEGIN
   PyObject* stats = PyDict_New();
   bool ok = stats != nullptr;
   for (const auto& [name, value] : host_memory_stats()) {
@@ -455,31 +414,25 @@ PyObject* host_memory_stats_py(PyObject*, PyObject*) {
     return nullptr;
   }
   return stats;
-  MYDEVICE_PY_END(nullptr)
 }
 
 // arg: True resets the peaks, False the accumulated counts.
 PyObject* reset_host_memory_stats_py(PyObject*, PyObject* arg) {
-  MYDEVICE_PY_BEGIN
   reset_host_memory_stats(PyObject_IsTrue(arg) == 1);
   Py_RETURN_NONE;
-  MYDEVICE_PY_END(nullptr)
 }
 
 // torch.mydevice.default_generators[i]: a Python torch.Generator wrapping the device's default generator.
 PyObject* default_generator_py(PyObject*, PyObject* arg) {
-  MYDEVICE_PY_BEGIN
   c10::DeviceIndex device = -1;
   if (!parse_device(arg, &device)) {
     return nullptr;
   }
   return THPGenerator_initDefaultGenerator(default_generator(device));
-  MYDEVICE_PY_END(nullptr)
 }
 
 // {feature: True/False} for every torch feature CMake probed (cmake/torch_features.cmake); torch_has() reads it.
 PyObject* torch_features_py(PyObject*, PyObject*) {
-  MYDEVICE_PY_BEGIN
   PyObject* features = PyDict_New();
   bool ok = features != nullptr;
   [[maybe_unused]] const auto add = [&](const char* feature, bool present) {
@@ -493,39 +446,42 @@ PyObject* torch_features_py(PyObject*, PyObject*) {
     return nullptr;
   }
   return features;
-  MYDEVICE_PY_END(nullptr)
 }
 
 PyMethodDef methods[] = {
-    {"_init", init, METH_NOARGS, "Initialize the mydevice runtime (lazy initialization)."},
-    {"_is_initialized", is_initialized_py, METH_NOARGS, nullptr},
-    {"_is_in_bad_fork", is_in_bad_fork_py, METH_NOARGS, nullptr},
-    {"_device_count", device_count_py, METH_NOARGS, "Number of devices; never initializes the runtime."},
-    {"_started_device_count", started_device_count_py, METH_NOARGS, "Number of devices the started runtime reports."},
-    {"_get_device", get_device, METH_NOARGS, nullptr},
-    {"_set_device", set_device_py, METH_O, nullptr},
-    {"_exchange_device", exchange_device_py, METH_O, nullptr},
-    {"_synchronize", synchronize, METH_O, nullptr},
-    {"_get_device_properties", get_device_properties, METH_O, nullptr},
-    {"_current_stream", current_stream_py, METH_O, nullptr},
-    {"_default_stream", default_stream_py, METH_O, nullptr},
-    {"_set_stream", set_stream, METH_VARARGS, nullptr},
-    {"_memory_stats", memory_stats, METH_O, nullptr},
-    {"_empty_cache", empty_cache, METH_NOARGS, nullptr},
-    {"_reset_peak_memory_stats", reset_peak_memory_stats, METH_O, nullptr},
-    {"_reset_accumulated_memory_stats", reset_accumulated_memory_stats, METH_O, nullptr},
-    {"_mem_get_info", mem_get_info, METH_O, nullptr},
-    {"_set_memory_fraction", set_memory_fraction_py, METH_VARARGS, nullptr},
-    {"_get_memory_fraction", get_memory_fraction_py, METH_O, nullptr},
-    {"_record_memory_history", record_memory_history_py, METH_VARARGS, nullptr},
-    {"_memory_snapshot", memory_snapshot_py, METH_NOARGS, nullptr},
-    {"_driver_supports_virtual_memory", driver_supports_virtual_memory_py, METH_NOARGS, nullptr},
-    {"_cpu_convolution_backward_data_is_wrong", cpu_convolution_backward_data_is_wrong_py, METH_NOARGS, nullptr},
-    {"_torch_features", torch_features_py, METH_NOARGS, "The probed torch features this module was compiled with."},
-    {"_host_empty_cache", host_empty_cache, METH_NOARGS, nullptr},
-    {"_host_memory_stats", host_memory_stats_py, METH_NOARGS, nullptr},
-    {"_reset_host_memory_stats", reset_host_memory_stats_py, METH_O, nullptr},
-    {"_default_generator", default_generator_py, METH_O, nullptr},
+    {"_init", mapping_errors<init>, METH_NOARGS, "Initialize the mydevice runtime (lazy initialization)."},
+    {"_is_initialized", mapping_errors<is_initialized_py>, METH_NOARGS, nullptr},
+    {"_is_in_bad_fork", mapping_errors<is_in_bad_fork_py>, METH_NOARGS, nullptr},
+    {"_device_count", mapping_errors<device_count_py>, METH_NOARGS,
+     "Number of devices; never initializes the runtime."},
+    {"_started_device_count", mapping_errors<started_device_count_py>, METH_NOARGS,
+     "Number of devices the started runtime reports."},
+    {"_get_device", mapping_errors<get_device>, METH_NOARGS, nullptr},
+    {"_set_device", mapping_errors<set_device_py>, METH_O, nullptr},
+    {"_exchange_device", mapping_errors<exchange_device_py>, METH_O, nullptr},
+    {"_synchronize", mapping_errors<synchronize>, METH_O, nullptr},
+    {"_get_device_properties", mapping_errors<get_device_properties>, METH_O, nullptr},
+    {"_current_stream", mapping_errors<current_stream_py>, METH_O, nullptr},
+    {"_default_stream", mapping_errors<default_stream_py>, METH_O, nullptr},
+    {"_set_stream", mapping_errors<set_stream>, METH_VARARGS, nullptr},
+    {"_memory_stats", mapping_errors<memory_stats>, METH_O, nullptr},
+    {"_empty_cache", mapping_errors<empty_cache>, METH_NOARGS, nullptr},
+    {"_reset_peak_memory_stats", mapping_errors<reset_peak_memory_stats>, METH_O, nullptr},
+    {"_reset_accumulated_memory_stats", mapping_errors<reset_accumulated_memory_stats>, METH_O, nullptr},
+    {"_mem_get_info", mapping_errors<mem_get_info>, METH_O, nullptr},
+    {"_set_memory_fraction", mapping_errors<set_memory_fraction_py>, METH_VARARGS, nullptr},
+    {"_get_memory_fraction", mapping_errors<get_memory_fraction_py>, METH_O, nullptr},
+    {"_record_memory_history", mapping_errors<record_memory_history_py>, METH_VARARGS, nullptr},
+    {"_memory_snapshot", mapping_errors<memory_snapshot_py>, METH_NOARGS, nullptr},
+    {"_driver_supports_virtual_memory", mapping_errors<driver_supports_virtual_memory_py>, METH_NOARGS, nullptr},
+    {"_cpu_convolution_backward_data_is_wrong", mapping_errors<cpu_convolution_backward_data_is_wrong_py>, METH_NOARGS,
+     nullptr},
+    {"_torch_features", mapping_errors<torch_features_py>, METH_NOARGS,
+     "The probed torch features this module was compiled with."},
+    {"_host_empty_cache", mapping_errors<host_empty_cache>, METH_NOARGS, nullptr},
+    {"_host_memory_stats", mapping_errors<host_memory_stats_py>, METH_NOARGS, nullptr},
+    {"_reset_host_memory_stats", mapping_errors<reset_host_memory_stats_py>, METH_O, nullptr},
+    {"_default_generator", mapping_errors<default_generator_py>, METH_O, nullptr},
     {nullptr, nullptr, 0, nullptr}};
 
 PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "torch_mydevice._C",

@@ -78,8 +78,8 @@ namespace {
 // torch_mydevice.serialization. A custom operator needs no Python binding code; CompositeImplicitAutograd
 // kernels run for any device, and the functions above check it.
 TORCH_LIBRARY_FRAGMENT(torch_mydevice, m) {
-  m.def("storage_format(Tensor self) -> int", TORCH_FN(storage_format));
-  m.def("set_storage_format(Tensor self, int format) -> ()", TORCH_FN(set_storage_format));
+  m.def("storage_format(Tensor self) -> int", &storage_format);
+  m.def("set_storage_format(Tensor self, int format) -> ()", &set_storage_format);
 }
 
 // A clone is a copy of the tensor, its backend metadata included (a storage format describes the data, which the
@@ -95,7 +95,7 @@ at::Tensor clone_with_backend_meta(const at::Tensor& self, std::optional<c10::Me
 }
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("clone", TORCH_FN(clone_with_backend_meta));
+  m.impl("clone", &clone_with_backend_meta);
 }
 
 // Only PrivateUse1 may register (GetBackendMetaAllowlist), once per process.

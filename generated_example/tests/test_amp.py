@@ -51,6 +51,31 @@ def test_policies(dtype):
     assert not torch.is_autocast_enabled(DEVICE)
 
 
+@pytest.mark.parametrize("dtype", AMP_DTYPES, ids=str)
+def test_policies_by_argument_kind(dtype):
+    # The autocast kernels are boxed: they find the tensors, tensor lists and dtype= arguments of each operator on
+    # the dispatcher's stack, and must treat each kind as CUDA's typed wrappers do.
+    a, b, c = (torch.randn(4, 4, device=DEVICE) for _ in range(3))
+    with torch.autocast(DEVICE, dtype=dtype):
+        h = a @ b
+        # a Tensor[] argument (lower_precision_fp)
+        assert torch.linalg.multi_dot([a, b, c]).dtype == dtype
+        # fp32_set_opt_dtype: float32 when the caller leaves dtype unset and the input is floating
+        assert h.cumsum(0).dtype == torch.float32
+        assert torch.softmax(h, 1, dtype=dtype).dtype == dtype
+        assert torch.arange(6, device=DEVICE).sum().dtype == torch.int64
+        # fp32_append_dtype: norm.Scalar runs as the overload with a dtype argument
+        assert torch.ops.aten.norm.Scalar(h, 2).dtype == torch.float32
+        # float64 tensors are not autocast
+        assert (a.double() @ b.double()).dtype == torch.float64
+        # promote: an optional tensor (bilinear's bias) does not take part in choosing the type, but is cast
+        bias = torch.randn(2, device=DEVICE)
+        weight = torch.randn(2, 4, 4, device=DEVICE).to(dtype)
+        assert F.bilinear(h, h, weight, bias).dtype == dtype
+    torch.testing.assert_close(
+        torch.linalg.multi_dot([a, b, c]).cpu(), (a.cpu() @ b.cpu()) @ c.cpu(), atol=1e-4, rtol=1e-4)
+
+
 def test_autocast_result_matches_explicit_casts():
     dtype = AMP_DTYPES[0]
     a, b = torch.randn(5, 7), torch.randn(7, 2)

@@ -1,6 +1,6 @@
 // An ATen operator schema as native_functions.yaml writes it ("add.out(Tensor self, Tensor other, *, Scalar
 // alpha=1, Tensor(a!) out) -> Tensor(a!)"), and the C++ signature of the unboxed kernel that the dispatcher calls
-// for it (the function a TORCH_LIBRARY_IMPL block registers with m.impl(name, TORCH_FN(f))).
+// for it (the function a TORCH_LIBRARY_IMPL block registers with m.impl(name, &f)).
 #pragma once
 
 #include <stdexcept>

@@ -153,7 +153,7 @@ void add_wrappers(const CatalogOperator& op, const SnippetRenderer& render, Oper
     family.wrappers.push_back({schema.name, function, std::move(lines)});
     block->registrations.push_back(
         {schema.name, function,
-         wrap_list("  m.impl(", {"\"" + schema.name + "\"", "TORCH_FN(" + function + ")"}, ");", 0)});
+         wrap_list("  m.impl(", {"\"" + schema.name + "\"", "&" + function}, ");", 0)});
     first = false;
   }
 }

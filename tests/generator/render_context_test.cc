@@ -144,9 +144,9 @@ TEST(RenderContext, ASyntheticOperatorChangesOnlyDataDrivenOutput) {
                               "  return binary(Promotion::IntegerToFloat, self, other, kernels::atan2);\n}\n"));
   EXPECT_THAT(text, HasSubstr("at::Tensor& atan2_inplace(at::Tensor& self, const at::Tensor& other) {\n"));
   EXPECT_THAT(text, HasSubstr("at::Tensor& atan2_out(const at::Tensor& self, const at::Tensor& other, at::Tensor& out) {\n"));
-  EXPECT_THAT(text, HasSubstr("  m.impl(\"atan2\", TORCH_FN(atan2));\n"));
-  EXPECT_THAT(text, HasSubstr("  m.impl(\"atan2_\", TORCH_FN(atan2_inplace));\n"));
-  EXPECT_THAT(text, HasSubstr("  m.impl(\"atan2.out\", TORCH_FN(atan2_out));\n"));
+  EXPECT_THAT(text, HasSubstr("  m.impl(\"atan2\", &atan2);\n"));
+  EXPECT_THAT(text, HasSubstr("  m.impl(\"atan2_\", &atan2_inplace);\n"));
+  EXPECT_THAT(text, HasSubstr("  m.impl(\"atan2.out\", &atan2_out);\n"));
   for (const auto& path : changed) {
     if (path == "csrc/ops/native/binary.cc") continue;  // checked above, without its header's summary
     std::vector<std::string> lines;

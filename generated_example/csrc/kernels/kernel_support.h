@@ -386,16 +386,18 @@ inline std::string_view kernel_function_of(std::string_view file) {
               "fallback.");
 }
 
-// Enqueues a default body's host task on the current stream of `device`, or raises refuse()'s error when the
-// device's memory is not host-accessible or the driver runs no host tasks (launch_host_task not_implemented).
-template <typename F>
-void launch(c10::DeviceIndex device, const char* compiled_path, F&& fn) {
+// Raises refuse()'s error when the memory of `device` is not host-accessible.
+inline void check_host_accessible(c10::DeviceIndex device, const char* compiled_path) {
   if (!device_memory_host_accessible(device)) {
     refuse(compiled_path, "the memory of mydevice:" + std::to_string(device_or_current(device)) +
                               " is not host-accessible (the driver's DeviceProperties::host_accessible_memory is "
                               "false), so no host code runs over it");
   }
-  const driver::Status status = ops::try_launch(current_native_stream(device), std::forward<F>(fn));
+}
+
+// Raises the error of a failed launch: refuse()'s when the driver runs no host tasks (launch_host_task
+// not_implemented), the driver's own otherwise.
+inline void check_launched(driver::Status status, const char* compiled_path) {
   if (status == driver::Status::success) {
     return;
   }
@@ -406,6 +408,14 @@ void launch(c10::DeviceIndex device, const char* compiled_path, F&& fn) {
   }
   throw_runtime_error(status, "driver::get().launch_host_task(stream, task, args, destroy_args)", __FILE__,
                       __LINE__);
+}
+
+// Enqueues a default body's host task on the current stream of `device`. Only the enqueueing depends on the
+// kernel's function object; the checks around it are compiled once, not once per kernel.
+template <typename F>
+void launch(c10::DeviceIndex device, const char* compiled_path, F&& fn) {
+  check_host_accessible(device, compiled_path);
+  check_launched(ops::try_launch(current_native_stream(device), std::forward<F>(fn)), compiled_path);
 }
 
 } // namespace default_body

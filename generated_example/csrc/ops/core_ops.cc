@@ -196,24 +196,24 @@ struct SharingBackendMeta<view_fn> {
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("empty.memory_format", TORCH_FN(empty_memory_format));
-  m.impl("empty_strided", TORCH_FN(empty_strided));
-  m.impl("copy_", TORCH_FN(copy_));
-  m.impl("_copy_from", TORCH_FN(copy_from));
-  m.impl("_copy_from_and_resize", TORCH_FN(copy_from_and_resize));
-  m.impl("_local_scalar_dense", TORCH_FN(local_scalar_dense));
-  m.impl("as_strided", TORCH_FN(SharingBackendMeta<&at::native::as_strided_tensorimpl>::call));
-  m.impl("view", TORCH_FN(SharingBackendMeta<&at::native::view>::call));
-  m.impl("_reshape_alias", TORCH_FN(SharingBackendMeta<&at::native::_reshape_alias>::call));
-  m.impl("unfold", TORCH_FN(SharingBackendMeta<&at::native::unfold>::call));
-  m.impl("view_as_real", TORCH_FN(SharingBackendMeta<&at::native::view_as_real>::call));
-  m.impl("view_as_complex", TORCH_FN(SharingBackendMeta<&at::native::view_as_complex>::call));
-  m.impl("resize_", TORCH_FN(resize_));
-  m.impl("set_.source_Storage", TORCH_FN(set_storage));
-  m.impl("set_.source_Storage_storage_offset", TORCH_FN(set_storage_offset));
-  m.impl("set_.source_Tensor", TORCH_FN(set_tensor));
-  m.impl("set_", TORCH_FN(set_empty));
-  m.impl("record_stream", TORCH_FN(record_stream));
+  m.impl("empty.memory_format", &empty_memory_format);
+  m.impl("empty_strided", &empty_strided);
+  m.impl("copy_", &copy_);
+  m.impl("_copy_from", &copy_from);
+  m.impl("_copy_from_and_resize", &copy_from_and_resize);
+  m.impl("_local_scalar_dense", &local_scalar_dense);
+  m.impl("as_strided", &SharingBackendMeta<&at::native::as_strided_tensorimpl>::call);
+  m.impl("view", &SharingBackendMeta<&at::native::view>::call);
+  m.impl("_reshape_alias", &SharingBackendMeta<&at::native::_reshape_alias>::call);
+  m.impl("unfold", &SharingBackendMeta<&at::native::unfold>::call);
+  m.impl("view_as_real", &SharingBackendMeta<&at::native::view_as_real>::call);
+  m.impl("view_as_complex", &SharingBackendMeta<&at::native::view_as_complex>::call);
+  m.impl("resize_", &resize_);
+  m.impl("set_.source_Storage", &set_storage);
+  m.impl("set_.source_Storage_storage_offset", &set_storage_offset);
+  m.impl("set_.source_Tensor", &set_tensor);
+  m.impl("set_", &set_empty);
+  m.impl("record_stream", &record_stream);
 }
 
 } // namespace torch_mydevice::ops

@@ -73,6 +73,24 @@ struct KernelTensor {
   }
 };
 
+// The body of every host task: runs `invoke(fn)` on the driver's worker thread and turns an exception into the
+// kernel's failure (0: ran, 1: failed). Only `invoke` depends on the function object, so the exception handling
+// is compiled once rather than once per kernel.
+inline int run_host_task(void (*invoke)(void*), void* fn) {
+  const HostTaskThreadScope thread_scope;
+  try {
+    invoke(fn);
+    return 0;
+  } catch (const c10::Error& e) {
+    record_kernel_failure(e.what_without_backtrace());
+  } catch (const std::exception& e) {
+    record_kernel_failure(e.what());
+  } catch (...) {
+    record_kernel_failure("unknown exception");
+  }
+  return 1;
+}
+
 // Enqueues `fn` (a callable without arguments) on `stream` and returns the driver's status: on failure nothing
 // was enqueued, `fn` is destroyed and the driver's message is left for last_error_message(). launch() below is
 // what operators use; this is for callers that answer a failed launch themselves (kernels/kernel_support.h
@@ -96,18 +114,7 @@ template <typename F>
     throw;
   }
   const auto run = [](void* p) -> int {
-    const HostTaskThreadScope thread_scope;
-    try {
-      (*static_cast<Fn*>(p))();
-      return 0;
-    } catch (const c10::Error& e) {
-      record_kernel_failure(e.what_without_backtrace());
-    } catch (const std::exception& e) {
-      record_kernel_failure(e.what());
-    } catch (...) {
-      record_kernel_failure("unknown exception");
-    }
-    return 1;
+    return run_host_task([](void* q) { (*static_cast<Fn*>(q))(); }, p);
   };
   note_launching_thread();
   const driver::Status status = driver::get().launch_host_task(stream, run, args.get(), destroy);

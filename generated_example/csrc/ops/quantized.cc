@@ -82,13 +82,13 @@ at::QScheme qscheme(const at::Tensor& self) {
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, QuantizedPrivateUse1, m) {
-  m.impl("_empty_affine_quantized", TORCH_FN(empty_affine_quantized));
-  m.impl("empty_quantized", TORCH_FN(empty_quantized));
-  m.impl("copy_", TORCH_FN(quantized_copy_));
-  m.impl("int_repr", TORCH_FN(int_repr));
-  m.impl("q_scale", TORCH_FN(q_scale));
-  m.impl("q_zero_point", TORCH_FN(q_zero_point));
-  m.impl("qscheme", TORCH_FN(qscheme));
+  m.impl("_empty_affine_quantized", &empty_affine_quantized);
+  m.impl("empty_quantized", &empty_quantized);
+  m.impl("copy_", &quantized_copy_);
+  m.impl("int_repr", &int_repr);
+  m.impl("q_scale", &q_scale);
+  m.impl("q_zero_point", &q_zero_point);
+  m.impl("qscheme", &qscheme);
 }
 
 } // namespace torch_mydevice::ops

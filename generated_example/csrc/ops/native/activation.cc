@@ -125,21 +125,21 @@ at::Tensor threshold_backward(const at::Tensor& grad_output, const at::Tensor& s
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("gelu", TORCH_FN(gelu));
-  m.impl("gelu_backward", TORCH_FN(gelu_backward));
-  m.impl("leaky_relu", TORCH_FN(leaky_relu));
-  m.impl("leaky_relu_backward", TORCH_FN(leaky_relu_backward));
-  m.impl("relu", TORCH_FN(relu));
-  m.impl("relu_", TORCH_FN(relu_inplace));
-  m.impl("sigmoid", TORCH_FN(sigmoid));
-  m.impl("sigmoid_", TORCH_FN(sigmoid_inplace));
-  m.impl("sigmoid_backward", TORCH_FN(sigmoid_backward));
-  m.impl("silu", TORCH_FN(silu));
-  m.impl("silu_backward", TORCH_FN(silu_backward));
-  m.impl("tanh", TORCH_FN(tanh));
-  m.impl("tanh_", TORCH_FN(tanh_inplace));
-  m.impl("tanh_backward", TORCH_FN(tanh_backward));
-  m.impl("threshold_backward", TORCH_FN(threshold_backward));
+  m.impl("gelu", &gelu);
+  m.impl("gelu_backward", &gelu_backward);
+  m.impl("leaky_relu", &leaky_relu);
+  m.impl("leaky_relu_backward", &leaky_relu_backward);
+  m.impl("relu", &relu);
+  m.impl("relu_", &relu_inplace);
+  m.impl("sigmoid", &sigmoid);
+  m.impl("sigmoid_", &sigmoid_inplace);
+  m.impl("sigmoid_backward", &sigmoid_backward);
+  m.impl("silu", &silu);
+  m.impl("silu_backward", &silu_backward);
+  m.impl("tanh", &tanh);
+  m.impl("tanh_", &tanh_inplace);
+  m.impl("tanh_backward", &tanh_backward);
+  m.impl("threshold_backward", &threshold_backward);
 }
 
 } // namespace torch_mydevice::ops

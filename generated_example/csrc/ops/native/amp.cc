@@ -48,8 +48,8 @@ at::Tensor& _amp_update_scale_inplace(at::Tensor& self, at::Tensor& growth_track
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("_amp_foreach_non_finite_check_and_unscale_", TORCH_FN(_amp_foreach_non_finite_check_and_unscale_inplace));
-  m.impl("_amp_update_scale_", TORCH_FN(_amp_update_scale_inplace));
+  m.impl("_amp_foreach_non_finite_check_and_unscale_", &_amp_foreach_non_finite_check_and_unscale_inplace);
+  m.impl("_amp_update_scale_", &_amp_update_scale_inplace);
 }
 
 } // namespace torch_mydevice::ops

@@ -108,11 +108,10 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> _scaled_dot_product_f
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("_scaled_dot_product_fused_attention_overrideable",
-         TORCH_FN(_scaled_dot_product_fused_attention_overrideable));
-  m.impl("_fused_sdp_choice", TORCH_FN(_fused_sdp_choice));
+  m.impl("_scaled_dot_product_fused_attention_overrideable", &_scaled_dot_product_fused_attention_overrideable);
+  m.impl("_fused_sdp_choice", &_fused_sdp_choice);
   m.impl("_scaled_dot_product_fused_attention_overrideable_backward",
-         TORCH_FN(_scaled_dot_product_fused_attention_overrideable_backward));
+         &_scaled_dot_product_fused_attention_overrideable_backward);
 }
 
 } // namespace torch_mydevice::ops

@@ -5,22 +5,116 @@
 // How autocast works in PyTorch: entering torch.autocast("mydevice") turns on the thread-local dispatch key
 // AutocastPrivateUse1 (and sets the autocast dtype, which torch.mydevice.get_amp_supported_dtype() bounds).
 // Every operator call then passes through the AutocastPrivateUse1 kernel registered below before it reaches
-// autograd and the device kernels. at::autocast::WrapFunction (ATen/autocast_mode.h) implements the policies:
+// autograd and the device kernels. An operator on one of PyTorch's autocast lists gets that list's policy:
 //   lower_precision_fp  cast floating inputs to the autocast dtype (matrix products, convolutions: the
 //                       operators that gain speed and lose little accuracy),
 //   fp32                cast to float32 (operators that need range or precision: exp, log, pow, losses, norms),
 //   fp32_set_opt_dtype  run in float32 via the operator's own dtype= argument (softmax, sum, cumsum),
+//   fp32_append_dtype   run in float32 via the overload that has a dtype argument (norm),
 //   promote             cast all inputs to their widest floating type (addcmul, dot, ...),
-// and disables the key while the operator itself runs. Everything else falls through unchanged.
+// and the key is off while the operator itself runs. Everything else falls through unchanged.
 // The lists are PyTorch's own: the AT_FORALL_* macros of ATen/autocast_mode.h, which CUDA's and XPU's autocast
 // registrations expand too. A model therefore gets the same dtypes here as on CUDA with the torch it is built
 // against (the lists change between releases; nothing here has to follow them by hand).
+//
+// CUDA registers a typed wrapper (at::autocast::WrapFunction) per operator: about a hundred template
+// instantiations, which made this file the slowest of the backend to compile. Here each policy is one boxed
+// kernel instead. It finds the tensor arguments on the dispatcher's stack and casts them with ATen's own helpers
+// (cached_cast, prioritize, is_eligible), so every operator gets exactly the dtypes CUDA's wrapper gives it. The
+// price is boxing the arguments of these operators, and only inside torch.autocast.
 #include <ATen/autocast_mode.h>
 #include <torch/library.h>
 
 namespace torch_mydevice::ops {
 
 namespace {
+
+constexpr c10::DeviceType kDeviceType = c10::DeviceType::PrivateUse1;
+
+// The operator's arguments are the last schema().arguments().size() values of the stack.
+c10::IValue* first_argument(const c10::OperatorHandle& op, torch::jit::Stack& stack) {
+  return stack.data() + (stack.size() - op.schema().arguments().size());
+}
+
+// Casts every Tensor, Tensor? and Tensor[] argument to `to_type` where autocast may (at::autocast::cached_cast:
+// floating mydevice tensors that are not float64, with its weight cache). Other arguments stay as they are,
+// Tensor?[] (index_put's indices) included, as with the typed wrapper.
+void cast_tensor_arguments(const c10::OperatorHandle& op, torch::jit::Stack& stack, at::ScalarType to_type) {
+  for (c10::IValue* argument = first_argument(op, stack); argument != stack.data() + stack.size(); ++argument) {
+    if (argument->isTensor()) {
+      *argument = at::autocast::cached_cast(to_type, argument->toTensor(), kDeviceType);
+    } else if (argument->isTensorList()) {
+      const c10::List<at::Tensor> tensors = argument->toTensorList();
+      c10::List<at::Tensor> cast;
+      cast.reserve(tensors.size());
+      for (size_t i = 0; i < tensors.size(); ++i) {
+        cast.push_back(at::autocast::cached_cast(to_type, tensors.get(i), kDeviceType));
+      }
+      *argument = std::move(cast);
+    }
+  }
+}
+
+// The widest floating dtype among the Tensor and Tensor[] arguments, starting from the autocast dtype
+// (at::autocast::prioritize: float32 wins over the autocast dtype, float64 tensors are ignored). Tensor?
+// arguments do not take part, as in the typed wrapper.
+at::ScalarType widest_floating_type(const c10::OperatorHandle& op, torch::jit::Stack& stack) {
+  at::ScalarType widest = at::autocast::get_lower_precision_fp_from_device_type(kDeviceType);
+  const c10::IValue* argument = first_argument(op, stack);
+  for (const c10::Argument& declared : op.schema().arguments()) {
+    const c10::TypePtr& type = declared.type();
+    if (type->kind() == c10::TypeKind::TensorType) {
+      widest = at::autocast::prioritize(widest, argument->toTensor(), kDeviceType);
+    } else if (argument->isTensorList()) {
+      const c10::List<at::Tensor> tensors = argument->toTensorList();
+      for (size_t i = 0; i < tensors.size(); ++i) {
+        widest = at::autocast::prioritize(widest, tensors.get(i), kDeviceType);
+      }
+    }
+    ++argument;
+  }
+  return widest;
+}
+
+// A `ScalarType? dtype` argument (the boxed calling convention passes a ScalarType as an int).
+bool is_optional_dtype(const c10::Argument& declared) {
+  const auto* optional = declared.real_type()->castRaw<c10::OptionalType>();
+  return optional != nullptr && optional->getElementType()->kind() == c10::TypeKind::ScalarTypeType;
+}
+
+// The policies. Each runs the operator with AutocastPrivateUse1 off, as at::autocast::WrapFunction does.
+void run_in_lower_precision(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
+  c10::impl::ExcludeDispatchKeyGuard no_autocast(c10::DispatchKey::AutocastPrivateUse1);
+  cast_tensor_arguments(op, *stack, at::autocast::get_lower_precision_fp_from_device_type(kDeviceType));
+  op.callBoxed(stack);
+}
+
+void run_in_float32(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
+  c10::impl::ExcludeDispatchKeyGuard no_autocast(c10::DispatchKey::AutocastPrivateUse1);
+  cast_tensor_arguments(op, *stack, at::kFloat);
+  op.callBoxed(stack);
+}
+
+// Only when the first argument (the input) is eligible, and only a dtype the caller left unset.
+void run_with_float32_dtype(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
+  c10::impl::ExcludeDispatchKeyGuard no_autocast(c10::DispatchKey::AutocastPrivateUse1);
+  c10::IValue* argument = first_argument(op, *stack);
+  if (argument->isTensor() && at::autocast::is_eligible(argument->toTensor(), kDeviceType)) {
+    for (const c10::Argument& declared : op.schema().arguments()) {
+      if (is_optional_dtype(declared) && argument->isNone()) {
+        *argument = c10::IValue(static_cast<int64_t>(at::kFloat));
+      }
+      ++argument;
+    }
+  }
+  op.callBoxed(stack);
+}
+
+void run_in_widest_type(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
+  c10::impl::ExcludeDispatchKeyGuard no_autocast(c10::DispatchKey::AutocastPrivateUse1);
+  cast_tensor_arguments(op, *stack, widest_floating_type(op, *stack));
+  op.callBoxed(stack);
+}
 
 // F.binary_cross_entropy on float16 is numerically unsafe (it is not differentiable stably in low precision);
 // PyTorch refuses it under autocast on every device and points to the logits version.
@@ -41,33 +135,50 @@ TORCH_LIBRARY_IMPL(_, AutocastPrivateUse1, m) {
   m.fallback(torch::CppFunction::makeFallthrough());
 }
 
+// The lists name an operator as (op) or (op, overload): "op" or "op.overload" for m.impl.
+#define MYDEVICE_AUTOCAST_OPERATOR_1(op) #op
+#define MYDEVICE_AUTOCAST_OPERATOR_2(op, overload) #op "." #overload
+#define MYDEVICE_AUTOCAST_OPERATOR_PICK(_1, _2, picked, ...) picked
+#define MYDEVICE_AUTOCAST_OPERATOR(...) \
+  MYDEVICE_AUTOCAST_OPERATOR_PICK(__VA_ARGS__, MYDEVICE_AUTOCAST_OPERATOR_2, MYDEVICE_AUTOCAST_OPERATOR_1)(__VA_ARGS__)
+
 TORCH_LIBRARY_IMPL(aten, AutocastPrivateUse1, m) {
   // lower_precision_fp: run in the autocast dtype (convolutions, matrix products, RNN cells, attention).
-#define MYDEVICE_AUTOCAST_LOWER_PRECISION_FP(...) KERNEL_PRIVATEUSEONE(__VA_ARGS__, lower_precision_fp)
+#define MYDEVICE_AUTOCAST_LOWER_PRECISION_FP(...) \
+  m.impl(MYDEVICE_AUTOCAST_OPERATOR(__VA_ARGS__), torch::CppFunction::makeFromBoxedFunction<&run_in_lower_precision>());
   AT_FORALL_LOWER_PRECISION_FP(MYDEVICE_AUTOCAST_LOWER_PRECISION_FP)
 #undef MYDEVICE_AUTOCAST_LOWER_PRECISION_FP
 
   // fp32: run in float32 (exp, log, pow, norms, losses, upsampling, ...).
-#define MYDEVICE_AUTOCAST_FP32(...) KERNEL_PRIVATEUSEONE(__VA_ARGS__, fp32)
+#define MYDEVICE_AUTOCAST_FP32(...) \
+  m.impl(MYDEVICE_AUTOCAST_OPERATOR(__VA_ARGS__), torch::CppFunction::makeFromBoxedFunction<&run_in_float32>());
   AT_FORALL_FP32(MYDEVICE_AUTOCAST_FP32)
 #undef MYDEVICE_AUTOCAST_FP32
 
   // fp32_set_opt_dtype: float32 through the operator's dtype= argument (softmax, log_softmax, sum, cumsum, ...).
-#define MYDEVICE_AUTOCAST_FP32_SET_OPT_DTYPE(...) KERNEL_PRIVATEUSEONE(__VA_ARGS__, fp32_set_opt_dtype)
+#define MYDEVICE_AUTOCAST_FP32_SET_OPT_DTYPE(...) \
+  m.impl(MYDEVICE_AUTOCAST_OPERATOR(__VA_ARGS__), torch::CppFunction::makeFromBoxedFunction<&run_with_float32_dtype>());
   AT_FORALL_FP32_SET_OPT_DTYPE(MYDEVICE_AUTOCAST_FP32_SET_OPT_DTYPE)
 #undef MYDEVICE_AUTOCAST_FP32_SET_OPT_DTYPE
 
-  // fp32_append_dtype: overloads without a dtype argument (norm.Scalar) redispatch to the one that has it. The list
-  // spells the signatures with ATen's type names unqualified (Tensor, Scalar, ...), as inside ATen.
+  // fp32_append_dtype: overloads without a dtype argument (norm.Scalar) call the one that has it, which only a
+  // typed wrapper can name (two operators: ATen's own macro). The list spells the signatures with ATen's type
+  // names unqualified (Tensor, Scalar, ...), as inside ATen.
   using namespace at;
   AT_FORALL_DIFFERENT_REDISPATCH_SIGNATURE(KERNEL_DIFFERENT_REDISPATCH_SIGNATURE_PRIVATEUSEONE)
 
   // promote: the widest floating type among the inputs (addcmul, dot, index_put, ...).
-#define MYDEVICE_AUTOCAST_PROMOTE(...) KERNEL_PRIVATEUSEONE(__VA_ARGS__, promote)
+#define MYDEVICE_AUTOCAST_PROMOTE(...) \
+  m.impl(MYDEVICE_AUTOCAST_OPERATOR(__VA_ARGS__), torch::CppFunction::makeFromBoxedFunction<&run_in_widest_type>());
   AT_FORALL_PROMOTE(MYDEVICE_AUTOCAST_PROMOTE)
 #undef MYDEVICE_AUTOCAST_PROMOTE
 
-  m.impl("aten::binary_cross_entropy", TORCH_FN(binary_cross_entropy_banned));
+  m.impl("aten::binary_cross_entropy", &binary_cross_entropy_banned);
 }
+
+#undef MYDEVICE_AUTOCAST_OPERATOR
+#undef MYDEVICE_AUTOCAST_OPERATOR_PICK
+#undef MYDEVICE_AUTOCAST_OPERATOR_2
+#undef MYDEVICE_AUTOCAST_OPERATOR_1
 
 } // namespace torch_mydevice::ops

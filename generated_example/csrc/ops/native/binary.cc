@@ -266,35 +266,35 @@ at::Tensor& sub_out(const at::Tensor& self, const at::Tensor& other, const c10::
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("add.Tensor", TORCH_FN(add_Tensor));
-  m.impl("add_.Tensor", TORCH_FN(add_inplace_Tensor));
-  m.impl("add.out", TORCH_FN(add_out));
-  m.impl("div.Tensor", TORCH_FN(div_Tensor));
-  m.impl("div_.Tensor", TORCH_FN(div_inplace_Tensor));
-  m.impl("div.out", TORCH_FN(div_out));
-  m.impl("eq.Scalar", TORCH_FN(eq_Scalar));
-  m.impl("eq.Tensor", TORCH_FN(eq_Tensor));
-  m.impl("ge.Scalar", TORCH_FN(ge_Scalar));
-  m.impl("ge.Tensor", TORCH_FN(ge_Tensor));
-  m.impl("gt.Scalar", TORCH_FN(gt_Scalar));
-  m.impl("gt.Tensor", TORCH_FN(gt_Tensor));
-  m.impl("le.Scalar", TORCH_FN(le_Scalar));
-  m.impl("le.Tensor", TORCH_FN(le_Tensor));
-  m.impl("lt.Scalar", TORCH_FN(lt_Scalar));
-  m.impl("lt.Tensor", TORCH_FN(lt_Tensor));
-  m.impl("maximum", TORCH_FN(maximum));
-  m.impl("minimum", TORCH_FN(minimum));
-  m.impl("mul.Tensor", TORCH_FN(mul_Tensor));
-  m.impl("mul_.Tensor", TORCH_FN(mul_inplace_Tensor));
-  m.impl("mul.out", TORCH_FN(mul_out));
-  m.impl("ne.Scalar", TORCH_FN(ne_Scalar));
-  m.impl("ne.Tensor", TORCH_FN(ne_Tensor));
-  m.impl("pow.Tensor_Scalar", TORCH_FN(pow_Tensor_Scalar));
-  m.impl("pow_.Scalar", TORCH_FN(pow_inplace_Scalar));
-  m.impl("pow.Tensor_Tensor", TORCH_FN(pow_Tensor_Tensor));
-  m.impl("sub.Tensor", TORCH_FN(sub_Tensor));
-  m.impl("sub_.Tensor", TORCH_FN(sub_inplace_Tensor));
-  m.impl("sub.out", TORCH_FN(sub_out));
+  m.impl("add.Tensor", &add_Tensor);
+  m.impl("add_.Tensor", &add_inplace_Tensor);
+  m.impl("add.out", &add_out);
+  m.impl("div.Tensor", &div_Tensor);
+  m.impl("div_.Tensor", &div_inplace_Tensor);
+  m.impl("div.out", &div_out);
+  m.impl("eq.Scalar", &eq_Scalar);
+  m.impl("eq.Tensor", &eq_Tensor);
+  m.impl("ge.Scalar", &ge_Scalar);
+  m.impl("ge.Tensor", &ge_Tensor);
+  m.impl("gt.Scalar", &gt_Scalar);
+  m.impl("gt.Tensor", &gt_Tensor);
+  m.impl("le.Scalar", &le_Scalar);
+  m.impl("le.Tensor", &le_Tensor);
+  m.impl("lt.Scalar", &lt_Scalar);
+  m.impl("lt.Tensor", &lt_Tensor);
+  m.impl("maximum", &maximum);
+  m.impl("minimum", &minimum);
+  m.impl("mul.Tensor", &mul_Tensor);
+  m.impl("mul_.Tensor", &mul_inplace_Tensor);
+  m.impl("mul.out", &mul_out);
+  m.impl("ne.Scalar", &ne_Scalar);
+  m.impl("ne.Tensor", &ne_Tensor);
+  m.impl("pow.Tensor_Scalar", &pow_Tensor_Scalar);
+  m.impl("pow_.Scalar", &pow_inplace_Scalar);
+  m.impl("pow.Tensor_Tensor", &pow_Tensor_Tensor);
+  m.impl("sub.Tensor", &sub_Tensor);
+  m.impl("sub_.Tensor", &sub_inplace_Tensor);
+  m.impl("sub.out", &sub_out);
 }
 
 } // namespace torch_mydevice::ops

@@ -67,8 +67,8 @@ at::Tensor& cat_out(const at::ITensorListRef& tensors, int64_t dim, at::Tensor& 
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("cat", TORCH_FN(cat));
-  m.impl("cat.out", TORCH_FN(cat_out));
+  m.impl("cat", &cat);
+  m.impl("cat.out", &cat_out);
 }
 
 } // namespace torch_mydevice::ops

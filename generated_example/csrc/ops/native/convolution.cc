@@ -59,8 +59,8 @@ at::Tensor convolution_overrideable(const at::Tensor& input, const at::Tensor& w
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("convolution_backward_overrideable", TORCH_FN(convolution_backward_overrideable));
-  m.impl("convolution_overrideable", TORCH_FN(convolution_overrideable));
+  m.impl("convolution_backward_overrideable", &convolution_backward_overrideable);
+  m.impl("convolution_overrideable", &convolution_overrideable);
 }
 
 } // namespace torch_mydevice::ops

@@ -49,8 +49,8 @@ at::Tensor embedding_dense_backward(const at::Tensor& grad_output, const at::Ten
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("embedding", TORCH_FN(embedding));
-  m.impl("embedding_dense_backward", TORCH_FN(embedding_dense_backward));
+  m.impl("embedding", &embedding);
+  m.impl("embedding_dense_backward", &embedding_dense_backward);
 }
 
 } // namespace torch_mydevice::ops

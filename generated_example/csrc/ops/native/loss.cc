@@ -61,10 +61,10 @@ std::tuple<at::Tensor, at::Tensor> nll_loss_forward(const at::Tensor& self, cons
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("mse_loss", TORCH_FN(mse_loss));
-  m.impl("mse_loss_backward", TORCH_FN(mse_loss_backward));
-  m.impl("nll_loss_backward", TORCH_FN(nll_loss_backward));
-  m.impl("nll_loss_forward", TORCH_FN(nll_loss_forward));
+  m.impl("mse_loss", &mse_loss);
+  m.impl("mse_loss_backward", &mse_loss_backward);
+  m.impl("nll_loss_backward", &nll_loss_backward);
+  m.impl("nll_loss_forward", &nll_loss_forward);
 }
 
 } // namespace torch_mydevice::ops

@@ -50,10 +50,10 @@ at::Tensor mm(const at::Tensor& self, const at::Tensor& mat2) {
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("addmm", TORCH_FN(addmm));
-  m.impl("baddbmm", TORCH_FN(baddbmm));
-  m.impl("bmm", TORCH_FN(bmm));
-  m.impl("mm", TORCH_FN(mm));
+  m.impl("addmm", &addmm);
+  m.impl("baddbmm", &baddbmm);
+  m.impl("bmm", &bmm);
+  m.impl("mm", &mm);
 }
 
 } // namespace torch_mydevice::ops

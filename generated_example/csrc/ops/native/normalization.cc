@@ -153,10 +153,10 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> native_layer_norm_backward(
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("native_batch_norm", TORCH_FN(native_batch_norm));
-  m.impl("native_batch_norm_backward", TORCH_FN(native_batch_norm_backward));
-  m.impl("native_group_norm_backward", TORCH_FN(native_group_norm_backward));
-  m.impl("native_layer_norm_backward", TORCH_FN(native_layer_norm_backward));
+  m.impl("native_batch_norm", &native_batch_norm);
+  m.impl("native_batch_norm_backward", &native_batch_norm_backward);
+  m.impl("native_group_norm_backward", &native_group_norm_backward);
+  m.impl("native_layer_norm_backward", &native_layer_norm_backward);
 }
 
 } // namespace torch_mydevice::ops

@@ -180,23 +180,23 @@ at::Tensor& zero_inplace(at::Tensor& self) {
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("addcdiv", TORCH_FN(addcdiv));
-  m.impl("addcdiv_", TORCH_FN(addcdiv_inplace));
-  m.impl("addcmul", TORCH_FN(addcmul));
-  m.impl("addcmul_", TORCH_FN(addcmul_inplace));
-  m.impl("clamp", TORCH_FN(clamp));
-  m.impl("clamp_", TORCH_FN(clamp_inplace));
-  m.impl("clamp.out", TORCH_FN(clamp_out));
-  m.impl("fill_.Scalar", TORCH_FN(fill_inplace_Scalar));
-  m.impl("isneginf", TORCH_FN(isneginf));
-  m.impl("isneginf.out", TORCH_FN(isneginf_out));
-  m.impl("lerp.Scalar", TORCH_FN(lerp_Scalar));
-  m.impl("lerp_.Scalar", TORCH_FN(lerp_inplace_Scalar));
-  m.impl("masked_fill_.Scalar", TORCH_FN(masked_fill_inplace_Scalar));
-  m.impl("native_dropout_backward", TORCH_FN(native_dropout_backward));
-  m.impl("where.self", TORCH_FN(where_self));
-  m.impl("where.self_out", TORCH_FN(where_self_out));
-  m.impl("zero_", TORCH_FN(zero_inplace));
+  m.impl("addcdiv", &addcdiv);
+  m.impl("addcdiv_", &addcdiv_inplace);
+  m.impl("addcmul", &addcmul);
+  m.impl("addcmul_", &addcmul_inplace);
+  m.impl("clamp", &clamp);
+  m.impl("clamp_", &clamp_inplace);
+  m.impl("clamp.out", &clamp_out);
+  m.impl("fill_.Scalar", &fill_inplace_Scalar);
+  m.impl("isneginf", &isneginf);
+  m.impl("isneginf.out", &isneginf_out);
+  m.impl("lerp.Scalar", &lerp_Scalar);
+  m.impl("lerp_.Scalar", &lerp_inplace_Scalar);
+  m.impl("masked_fill_.Scalar", &masked_fill_inplace_Scalar);
+  m.impl("native_dropout_backward", &native_dropout_backward);
+  m.impl("where.self", &where_self);
+  m.impl("where.self_out", &where_self_out);
+  m.impl("zero_", &zero_inplace);
 }
 
 } // namespace torch_mydevice::ops

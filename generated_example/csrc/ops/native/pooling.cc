@@ -100,12 +100,12 @@ at::Tensor max_pool2d_with_indices_backward(const at::Tensor& grad_output, const
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("_adaptive_avg_pool2d", TORCH_FN(_adaptive_avg_pool2d));
-  m.impl("_adaptive_avg_pool2d_backward", TORCH_FN(_adaptive_avg_pool2d_backward));
-  m.impl("avg_pool2d", TORCH_FN(avg_pool2d));
-  m.impl("avg_pool2d_backward", TORCH_FN(avg_pool2d_backward));
-  m.impl("max_pool2d_with_indices", TORCH_FN(max_pool2d_with_indices));
-  m.impl("max_pool2d_with_indices_backward", TORCH_FN(max_pool2d_with_indices_backward));
+  m.impl("_adaptive_avg_pool2d", &_adaptive_avg_pool2d);
+  m.impl("_adaptive_avg_pool2d_backward", &_adaptive_avg_pool2d_backward);
+  m.impl("avg_pool2d", &avg_pool2d);
+  m.impl("avg_pool2d_backward", &avg_pool2d_backward);
+  m.impl("max_pool2d_with_indices", &max_pool2d_with_indices);
+  m.impl("max_pool2d_with_indices_backward", &max_pool2d_with_indices_backward);
 }
 
 } // namespace torch_mydevice::ops

@@ -43,11 +43,11 @@ at::Tensor quantize_per_tensor(const at::Tensor& self, double scale, int64_t zer
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("quantize_per_tensor", TORCH_FN(quantize_per_tensor));
+  m.impl("quantize_per_tensor", &quantize_per_tensor);
 }
 
 TORCH_LIBRARY_IMPL(aten, QuantizedPrivateUse1, m) {
-  m.impl("dequantize.self", TORCH_FN(dequantize_self));
+  m.impl("dequantize.self", &dequantize_self);
 }
 
 } // namespace torch_mydevice::ops

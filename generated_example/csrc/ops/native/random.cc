@@ -72,9 +72,9 @@ at::Tensor& uniform_inplace(at::Tensor& self, double from, double to, std::optio
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("native_dropout", TORCH_FN(native_dropout));
-  m.impl("normal_", TORCH_FN(normal_inplace));
-  m.impl("uniform_", TORCH_FN(uniform_inplace));
+  m.impl("native_dropout", &native_dropout);
+  m.impl("normal_", &normal_inplace);
+  m.impl("uniform_", &uniform_inplace);
 }
 
 } // namespace torch_mydevice::ops

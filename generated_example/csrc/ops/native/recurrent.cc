@@ -86,10 +86,10 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> _thnn_fused_lstm_cell_backward_im
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("_thnn_fused_gru_cell", TORCH_FN(_thnn_fused_gru_cell));
-  m.impl("_thnn_fused_gru_cell_backward", TORCH_FN(_thnn_fused_gru_cell_backward));
-  m.impl("_thnn_fused_lstm_cell", TORCH_FN(_thnn_fused_lstm_cell));
-  m.impl("_thnn_fused_lstm_cell_backward_impl", TORCH_FN(_thnn_fused_lstm_cell_backward_impl));
+  m.impl("_thnn_fused_gru_cell", &_thnn_fused_gru_cell);
+  m.impl("_thnn_fused_gru_cell_backward", &_thnn_fused_gru_cell_backward);
+  m.impl("_thnn_fused_lstm_cell", &_thnn_fused_lstm_cell);
+  m.impl("_thnn_fused_lstm_cell_backward_impl", &_thnn_fused_lstm_cell_backward_impl);
 }
 
 } // namespace torch_mydevice::ops

@@ -101,16 +101,16 @@ std::tuple<at::Tensor, at::Tensor> var_mean_correction(const at::Tensor& self, a
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("all.dim", TORCH_FN(all_dim));
-  m.impl("all.out", TORCH_FN(all_out));
-  m.impl("amax", TORCH_FN(amax));
-  m.impl("amin", TORCH_FN(amin));
-  m.impl("argmax", TORCH_FN(argmax));
-  m.impl("linalg_vector_norm", TORCH_FN(linalg_vector_norm));
-  m.impl("linalg_vector_norm.out", TORCH_FN(linalg_vector_norm_out));
-  m.impl("mean.dim", TORCH_FN(mean_dim));
-  m.impl("sum.dim_IntList", TORCH_FN(sum_dim_IntList));
-  m.impl("var_mean.correction", TORCH_FN(var_mean_correction));
+  m.impl("all.dim", &all_dim);
+  m.impl("all.out", &all_out);
+  m.impl("amax", &amax);
+  m.impl("amin", &amin);
+  m.impl("argmax", &argmax);
+  m.impl("linalg_vector_norm", &linalg_vector_norm);
+  m.impl("linalg_vector_norm.out", &linalg_vector_norm_out);
+  m.impl("mean.dim", &mean_dim);
+  m.impl("sum.dim_IntList", &sum_dim_IntList);
+  m.impl("var_mean.correction", &var_mean_correction);
 }
 
 } // namespace torch_mydevice::ops

@@ -50,10 +50,10 @@ at::Tensor _softmax_backward_data(const at::Tensor& grad_output, const at::Tenso
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("_log_softmax", TORCH_FN(_log_softmax));
-  m.impl("_log_softmax_backward_data", TORCH_FN(_log_softmax_backward_data));
-  m.impl("_softmax", TORCH_FN(_softmax));
-  m.impl("_softmax_backward_data", TORCH_FN(_softmax_backward_data));
+  m.impl("_log_softmax", &_log_softmax);
+  m.impl("_log_softmax_backward_data", &_log_softmax_backward_data);
+  m.impl("_softmax", &_softmax);
+  m.impl("_softmax_backward_data", &_softmax_backward_data);
 }
 
 } // namespace torch_mydevice::ops

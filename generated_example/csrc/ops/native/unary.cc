@@ -136,24 +136,24 @@ at::Tensor& sqrt_inplace(at::Tensor& self) {
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("abs", TORCH_FN(abs));
-  m.impl("abs_", TORCH_FN(abs_inplace));
-  m.impl("cos", TORCH_FN(cos));
-  m.impl("cos_", TORCH_FN(cos_inplace));
-  m.impl("exp", TORCH_FN(exp));
-  m.impl("exp_", TORCH_FN(exp_inplace));
-  m.impl("log", TORCH_FN(log));
-  m.impl("log_", TORCH_FN(log_inplace));
-  m.impl("neg", TORCH_FN(neg));
-  m.impl("neg_", TORCH_FN(neg_inplace));
-  m.impl("reciprocal", TORCH_FN(reciprocal));
-  m.impl("reciprocal_", TORCH_FN(reciprocal_inplace));
-  m.impl("rsqrt", TORCH_FN(rsqrt));
-  m.impl("rsqrt_", TORCH_FN(rsqrt_inplace));
-  m.impl("sin", TORCH_FN(sin));
-  m.impl("sin_", TORCH_FN(sin_inplace));
-  m.impl("sqrt", TORCH_FN(sqrt));
-  m.impl("sqrt_", TORCH_FN(sqrt_inplace));
+  m.impl("abs", &abs);
+  m.impl("abs_", &abs_inplace);
+  m.impl("cos", &cos);
+  m.impl("cos_", &cos_inplace);
+  m.impl("exp", &exp);
+  m.impl("exp_", &exp_inplace);
+  m.impl("log", &log);
+  m.impl("log_", &log_inplace);
+  m.impl("neg", &neg);
+  m.impl("neg_", &neg_inplace);
+  m.impl("reciprocal", &reciprocal);
+  m.impl("reciprocal_", &reciprocal_inplace);
+  m.impl("rsqrt", &rsqrt);
+  m.impl("rsqrt_", &rsqrt_inplace);
+  m.impl("sin", &sin);
+  m.impl("sin_", &sin_inplace);
+  m.impl("sqrt", &sqrt);
+  m.impl("sqrt_", &sqrt_inplace);
 }
 
 } // namespace torch_mydevice::ops
