@@ -155,7 +155,8 @@ PY
   # and no Gloo library is linked, Gloo being inside libtorch_cpu. Standalone cmake, no CMAKE_PREFIX_PATH.
   cmake -S mydevice -B build-gloo -G Ninja -DPython3_EXECUTABLE="$work/venv/bin/python" \
     -DBACKEND_GLOO_INCLUDE_DIR=/usr/include > cmake-gloo.log 2>&1 || { cat cmake-gloo.log; exit 1; }
-  grep -q "csrc/distributed/" build-gloo/build.ninja || {
+  # (A unity build names its sources in the unity files of CMakeFiles/, not in build.ninja.)
+  grep -rqs "csrc/distributed/" build-gloo/build.ninja build-gloo/CMakeFiles/*/Unity || {
     echo "the distributed sources are not built although Gloo headers were named" >&2; exit 1; }
   if grep -qE "libgloo\.so|-lgloo" build-gloo/build.ninja; then
     echo "a Gloo library is linked for a wheel" >&2; exit 1

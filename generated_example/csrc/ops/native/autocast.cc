@@ -136,28 +136,28 @@ TORCH_LIBRARY_IMPL(_, AutocastPrivateUse1, m) {
 }
 
 // The lists name an operator as (op) or (op, overload): "op" or "op.overload" for m.impl.
-#define MYDEVICE_AUTOCAST_OPERATOR_1(op) #op
-#define MYDEVICE_AUTOCAST_OPERATOR_2(op, overload) #op "." #overload
-#define MYDEVICE_AUTOCAST_OPERATOR_PICK(_1, _2, picked, ...) picked
+#define MYDEVICE_AUTOCAST_OP1(op) #op
+#define MYDEVICE_AUTOCAST_OP2(op, overload) #op "." #overload
+#define MYDEVICE_AUTOCAST_PICK(_1, _2, picked, ...) picked
 #define MYDEVICE_AUTOCAST_OPERATOR(...) \
-  MYDEVICE_AUTOCAST_OPERATOR_PICK(__VA_ARGS__, MYDEVICE_AUTOCAST_OPERATOR_2, MYDEVICE_AUTOCAST_OPERATOR_1)(__VA_ARGS__)
+  MYDEVICE_AUTOCAST_PICK(__VA_ARGS__, MYDEVICE_AUTOCAST_OP2, MYDEVICE_AUTOCAST_OP1)(__VA_ARGS__)
+// m.impl of one list entry, with the boxed kernel of its policy.
+#define MYDEVICE_AUTOCAST_IMPL(kernel, ...) \
+  m.impl(MYDEVICE_AUTOCAST_OPERATOR(__VA_ARGS__), torch::CppFunction::makeFromBoxedFunction<&kernel>())
 
 TORCH_LIBRARY_IMPL(aten, AutocastPrivateUse1, m) {
   // lower_precision_fp: run in the autocast dtype (convolutions, matrix products, RNN cells, attention).
-#define MYDEVICE_AUTOCAST_LOWER_PRECISION_FP(...) \
-  m.impl(MYDEVICE_AUTOCAST_OPERATOR(__VA_ARGS__), torch::CppFunction::makeFromBoxedFunction<&run_in_lower_precision>());
+#define MYDEVICE_AUTOCAST_LOWER_PRECISION_FP(...) MYDEVICE_AUTOCAST_IMPL(run_in_lower_precision, __VA_ARGS__);
   AT_FORALL_LOWER_PRECISION_FP(MYDEVICE_AUTOCAST_LOWER_PRECISION_FP)
 #undef MYDEVICE_AUTOCAST_LOWER_PRECISION_FP
 
   // fp32: run in float32 (exp, log, pow, norms, losses, upsampling, ...).
-#define MYDEVICE_AUTOCAST_FP32(...) \
-  m.impl(MYDEVICE_AUTOCAST_OPERATOR(__VA_ARGS__), torch::CppFunction::makeFromBoxedFunction<&run_in_float32>());
+#define MYDEVICE_AUTOCAST_FP32(...) MYDEVICE_AUTOCAST_IMPL(run_in_float32, __VA_ARGS__);
   AT_FORALL_FP32(MYDEVICE_AUTOCAST_FP32)
 #undef MYDEVICE_AUTOCAST_FP32
 
   // fp32_set_opt_dtype: float32 through the operator's dtype= argument (softmax, log_softmax, sum, cumsum, ...).
-#define MYDEVICE_AUTOCAST_FP32_SET_OPT_DTYPE(...) \
-  m.impl(MYDEVICE_AUTOCAST_OPERATOR(__VA_ARGS__), torch::CppFunction::makeFromBoxedFunction<&run_with_float32_dtype>());
+#define MYDEVICE_AUTOCAST_FP32_SET_OPT_DTYPE(...) MYDEVICE_AUTOCAST_IMPL(run_with_float32_dtype, __VA_ARGS__);
   AT_FORALL_FP32_SET_OPT_DTYPE(MYDEVICE_AUTOCAST_FP32_SET_OPT_DTYPE)
 #undef MYDEVICE_AUTOCAST_FP32_SET_OPT_DTYPE
 
@@ -168,17 +168,17 @@ TORCH_LIBRARY_IMPL(aten, AutocastPrivateUse1, m) {
   AT_FORALL_DIFFERENT_REDISPATCH_SIGNATURE(KERNEL_DIFFERENT_REDISPATCH_SIGNATURE_PRIVATEUSEONE)
 
   // promote: the widest floating type among the inputs (addcmul, dot, index_put, ...).
-#define MYDEVICE_AUTOCAST_PROMOTE(...) \
-  m.impl(MYDEVICE_AUTOCAST_OPERATOR(__VA_ARGS__), torch::CppFunction::makeFromBoxedFunction<&run_in_widest_type>());
+#define MYDEVICE_AUTOCAST_PROMOTE(...) MYDEVICE_AUTOCAST_IMPL(run_in_widest_type, __VA_ARGS__);
   AT_FORALL_PROMOTE(MYDEVICE_AUTOCAST_PROMOTE)
 #undef MYDEVICE_AUTOCAST_PROMOTE
 
   m.impl("aten::binary_cross_entropy", &binary_cross_entropy_banned);
 }
 
+#undef MYDEVICE_AUTOCAST_IMPL
 #undef MYDEVICE_AUTOCAST_OPERATOR
-#undef MYDEVICE_AUTOCAST_OPERATOR_PICK
-#undef MYDEVICE_AUTOCAST_OPERATOR_2
-#undef MYDEVICE_AUTOCAST_OPERATOR_1
+#undef MYDEVICE_AUTOCAST_PICK
+#undef MYDEVICE_AUTOCAST_OP2
+#undef MYDEVICE_AUTOCAST_OP1
 
 } // namespace torch_mydevice::ops
