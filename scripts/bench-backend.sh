@@ -109,7 +109,9 @@ if os.path.exists(ninja_log):
         "|---|---|",
     ]
     for output, (s, e) in sorted(steps.items(), key=lambda kv: kv[1][0] - kv[1][1])[:10]:
-        lines.append("| \`%s\` | %.1f |" % (output, (e - s) / 1000))
+        # Relative to the build folder, or to the backend for the module that setuptools places outside it.
+        shown = os.path.relpath(output, os.path.dirname(os.path.dirname(ninja_log))) if os.path.isabs(output) else output
+        lines.append("| \`%s\` | %.1f |" % (shown, (e - s) / 1000))
     lines.append("")
 
 open(out, "w").write("\n".join(lines))

@@ -54,6 +54,7 @@ PyObject* call_mapping_errors(PythonFunction function, PyObject* self, PyObject*
   END_HANDLE_TH_ERRORS_RET(nullptr)
 }
 #else
+// Sets the Python error for `e` and returns nullptr, what a CPython function returns when it failed.
 PyObject* set_python_error(const std::exception& e, PyObject* type) {
   const auto* c10_error = dynamic_cast<const c10::Error*>(&e);
   const char* message = c10_error != nullptr ? c10_error->what_without_backtrace() : e.what();
