@@ -13,6 +13,7 @@
 #include <c10/util/Exception.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <deque>
@@ -21,6 +22,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -48,22 +50,42 @@
 //   memory into the stream's range, after the free block at the end of the mapped part when there is one, and
 //   releasing cached memory unmaps the whole granules inside free blocks (the peak rule above included), so that
 //   reserved memory follows allocated memory. Graph captures keep ordinary segments (their pools are private).
+//
+// Note [Private pools: graphs and MemPools]
+// A private pool is a pair of block pools (small, large) of its own, under an id. Allocations go to one when they
+// are routed to it: by the calling thread's torch.mydevice.use_mem_pool (innermost first), else by the graph capture
+// of their stream. Its segments come from Driver::malloc or from its MemPool's pluggable allocator, and its blocks
+// serve only allocations routed to it. A pool lives as long as it has users (use_count): the graphs that captured
+// into it and were not reset, the use_mem_pool contexts, and its MemPool. When the last one leaves, a graph's pool
+// hands its blocks to the ordinary cache; a MemPool's pool gives its free segments back to the device (through its
+// allocator's free), and each of its other segments as soon as its tensors are gone (PrivatePool::released).
 namespace torch_mydevice {
-
-namespace {
 
 using c10::CachingDeviceAllocator::Stat;
 using c10::CachingDeviceAllocator::StatArray;
 using c10::CachingDeviceAllocator::StatType;
 
-constexpr MYDEVICE_MEMPOOL_ID kNoPool{0, 0};
-
-// The memory of graph captures into one pool id (see begin_allocate_to_pool in device_allocator.h).
+// The memory of allocations routed to one pool id (see Note [Private pools: graphs and MemPools]).
 struct PrivatePool {
-  int use_count = 0; // graphs that captured into the pool and were not reset
-  BlockPool small{true, false};
-  BlockPool large{false, false};
+  PrivatePool(MYDEVICE_MEMPOOL_ID pool_id, bool mempool, std::shared_ptr<const PluggableAllocator> from)
+      : id(pool_id), is_mempool(mempool), small(true, mempool), large(false, mempool), allocator(std::move(from)) {
+    for (BlockPool* pool : {&small, &large}) {
+      pool->owner = this;
+      pool->allocator = allocator.get();
+    }
+  }
+  const MYDEVICE_MEMPOOL_ID id;
+  const bool is_mempool; // made by a MemPool: blocks stay on their stream, memory goes to the device at the end
+  int use_count = 0;     // graphs not reset, use_mem_pool contexts, and the MemPool (see above)
+  bool released = false; // a MemPool's pool without users: each segment goes back to the device once free
+  BlockPool small;       // a graph's pool ignores streams: its captures replay in the order they were captured
+  BlockPool large;
+  const std::shared_ptr<const PluggableAllocator> allocator; // nullptr: Driver::malloc
 };
+
+namespace {
+
+constexpr MYDEVICE_MEMPOOL_ID kNoPool{0, 0};
 
 struct DeviceState {
   std::mutex mutex;
@@ -74,7 +96,16 @@ struct DeviceState {
   std::deque<std::pair<driver::Event, Block*>> pending; // (event, block) for cross-stream uses
   DeviceStats stats;
   std::map<MYDEVICE_MEMPOOL_ID, PrivatePool> pools;
+  std::map<MYDEVICE_MEMPOOL_ID, StatArray> pool_reserved; // reserved bytes per private pool, kept after it is gone
   std::vector<std::pair<c10::Stream, MYDEVICE_MEMPOOL_ID>> capturing; // captures underway: stream -> pool
+  std::vector<std::pair<std::thread::id, MYDEVICE_MEMPOOL_ID>> thread_pools; // use_mem_pool contexts, innermost last
+  BlockPool direct_small{true, true}; // the blocks of change_current_allocator's allocator (never cached)
+  BlockPool direct_large{false, true};
+
+  DeviceState() {
+    direct_small.direct = true;
+    direct_large.direct = true;
+  }
   double memory_fraction = 1.0; // set_per_process_memory_fraction
   size_t allowed_bytes = std::numeric_limits<size_t>::max(); // memory_fraction of the device's memory
 };
@@ -88,6 +119,21 @@ void stat_add(StatArray& stats, const BlockPool& pool, size_t amount) {
 void stat_sub(StatArray& stats, const BlockPool& pool, size_t amount) {
   stats[static_cast<size_t>(StatType::AGGREGATE)].decrease(amount);
   stats[static_cast<size_t>(pool.is_small ? StatType::SMALL_POOL : StatType::LARGE_POOL)].decrease(amount);
+}
+
+// The reserved bytes of a pool change: also counted for its private pool, if it is part of one.
+void reserved_add(DeviceState& state, const BlockPool& pool, size_t amount) {
+  stat_add(state.stats.reserved_bytes, pool, amount);
+  if (pool.owner != nullptr) {
+    stat_add(state.pool_reserved[pool.owner->id], pool, amount);
+  }
+}
+
+void reserved_sub(DeviceState& state, const BlockPool& pool, size_t amount) {
+  stat_sub(state.stats.reserved_bytes, pool, amount);
+  if (pool.owner != nullptr) {
+    stat_sub(state.pool_reserved[pool.owner->id], pool, amount);
+  }
 }
 
 size_t current(const StatArray& stats) {
@@ -157,6 +203,8 @@ void take_from_pool(DeviceState& state, Block* block) {
 // With state.mutex held: a freed block whose streams are done with it becomes reusable. It merges with the free
 // neighbours of its segment first (the lower block survives, so a segment's first block lives as long as the
 // segment), so that a segment whose tensors are all gone is one block again.
+void release_orphan(DeviceState& state, Block* block);
+
 void release_to_pool(DeviceState& state, Block* block) {
   stat_sub(state.stats.active, *block->pool, 1);
   stat_sub(state.stats.active_bytes, *block->pool, block->size);
@@ -177,6 +225,9 @@ void release_to_pool(DeviceState& state, Block* block) {
     block = prev;
   }
   put_in_pool(state, block);
+  if (block->pool->owner != nullptr && block->pool->owner->released) {
+    release_orphan(state, block); // its MemPool is gone: memory goes back to the device as soon as it is free
+  }
 }
 
 // With state.mutex held: the pool that allocations on `stream` go to ({0, 0}: the ordinary cache).
@@ -187,6 +238,57 @@ MYDEVICE_MEMPOOL_ID capture_pool(const DeviceState& state, const c10::Stream& st
     }
   }
   return kNoPool;
+}
+
+// With state.mutex held: the pool that an allocation of this thread on `stream` goes to: the innermost
+// use_mem_pool of the thread, else the capture of the stream ({0, 0}: the ordinary cache).
+MYDEVICE_MEMPOOL_ID routed_pool(const DeviceState& state, const c10::Stream& stream) {
+  if (!state.thread_pools.empty()) {
+    const std::thread::id self = std::this_thread::get_id();
+    for (auto it = state.thread_pools.rbegin(); it != state.thread_pools.rend(); ++it) {
+      if (it->first == self) {
+        return it->second;
+      }
+    }
+  }
+  return capture_pool(state, stream);
+}
+
+// The pools MemPools made (id -> allocator, nullptr for Driver::malloc), for the devices that get them later.
+std::mutex mempools_mutex;
+std::map<MYDEVICE_MEMPOOL_ID, std::shared_ptr<const PluggableAllocator>>& mempools() {
+  static auto* all = new std::map<MYDEVICE_MEMPOOL_ID, std::shared_ptr<const PluggableAllocator>>();
+  return *all;
+}
+
+// change_current_allocator's allocator (kept for the whole process once set), and whether anything was allocated.
+std::atomic<const PluggableAllocator*> direct_allocator{nullptr};
+std::atomic<bool> allocator_used{false};
+
+// With state.mutex held: the private pool of `id` on this device, made on first use: a MemPool's (use count 1, for
+// the MemPool) or a graph's.
+PrivatePool& private_pool(DeviceState& state, MYDEVICE_MEMPOOL_ID id) {
+  const auto it = state.pools.find(id);
+  if (it != state.pools.end()) {
+    return it->second;
+  }
+  bool is_mempool = false;
+  std::shared_ptr<const PluggableAllocator> allocator;
+  {
+    std::lock_guard<std::mutex> lock(mempools_mutex);
+    const auto found = mempools().find(id);
+    if (found != mempools().end()) {
+      is_mempool = true;
+      allocator = found->second;
+    }
+  }
+  if (allocator == nullptr && direct_allocator.load() != nullptr) {
+    // Every allocation goes through the current pluggable allocator: a pool's segments too.
+    allocator = std::shared_ptr<const PluggableAllocator>(std::shared_ptr<void>(), direct_allocator.load());
+  }
+  PrivatePool& pool = state.pools.try_emplace(id, id, is_mempool, std::move(allocator)).first->second;
+  pool.use_count = is_mempool ? 1 : 0;
+  return pool;
 }
 
 // With state.mutex held: moves blocks whose cross-stream events completed into their pools.
@@ -234,9 +336,13 @@ void release_segments(DeviceState& state, c10::DeviceIndex device, const std::ve
     if (history::recording()) {
       history::record(device, history::Action::segment_free, block->ptr, block->size, block->stream.id(), nullptr);
     }
-    MYDEVICE_WARN_ON_ERROR(driver::get().free(block->ptr));
+    if (block->pool->allocator != nullptr) {
+      block->pool->allocator->free(block->ptr, block->size, device, native_stream(block->stream));
+    } else {
+      MYDEVICE_WARN_ON_ERROR(driver::get().free(block->ptr));
+    }
     stat_sub(state.stats.segment, *block->pool, 1);
-    stat_sub(state.stats.reserved_bytes, *block->pool, block->size);
+    reserved_sub(state, *block->pool, block->size);
     if (block->size >= max_split_size) {
       state.stats.oversize_segments.decrease(1);
     }
@@ -244,6 +350,27 @@ void release_segments(DeviceState& state, c10::DeviceIndex device, const std::ve
     state.segments.erase(block);
     delete block;
   }
+}
+
+// With state.mutex held: forgets a released MemPool's pool once none of its segments is left.
+void drop_if_empty(DeviceState& state, PrivatePool* pool) {
+  for (const Block* segment : state.segments) {
+    if (segment->pool->owner == pool) {
+      return;
+    }
+  }
+  const MYDEVICE_MEMPOOL_ID id = pool->id; // erase destroys the pool, and the key with it
+  state.pools.erase(id);
+}
+
+// With state.mutex held: a block of a released MemPool's pool became free. A whole segment goes back to the device.
+void release_orphan(DeviceState& state, Block* block) {
+  if (block->is_split() || !block->is_cached()) {
+    return;
+  }
+  PrivatePool* pool = block->pool->owner;
+  release_segments(state, block->device, {block}, false);
+  drop_if_empty(state, pool);
 }
 
 // The whole free segments of a pool (split parts cannot be returned to the device). Expandable segments give
@@ -489,12 +616,17 @@ std::string format_bytes(size_t bytes) {
   return c10::CachingDeviceAllocator::format_size(bytes);
 }
 
-// With state.mutex held: `bytes` from the device within the process's allowed memory, or nullptr.
-void* try_malloc(DeviceState& state, c10::DeviceIndex device, size_t bytes) {
+// With state.mutex held: `bytes` from the device within the process's allowed memory, or nullptr; from the pluggable
+// allocator of `pool` if it has one.
+void* try_malloc(DeviceState& state, c10::DeviceIndex device, const BlockPool& pool, const c10::Stream& stream,
+                 size_t bytes) {
   if (current(state.stats.reserved_bytes) + bytes > state.allowed_bytes) {
     return nullptr; // set_per_process_memory_fraction: over the limit, whatever the device has
   }
   DeviceScope scope(device);
+  if (pool.allocator != nullptr) {
+    return pool.allocator->alloc(bytes, static_cast<int>(device), native_stream(stream));
+  }
   void* ptr = nullptr;
   const driver::Status status = driver::get().malloc(&ptr, bytes);
   if (status == driver::Status::out_of_memory) {
@@ -553,21 +685,21 @@ Block* new_segment(DeviceState& state, c10::DeviceIndex device, BlockPool& pool,
   if (state.capturing.empty() && above_peak(state, bytes)) {
     release_idle(state, device, false, bytes);
   }
-  void* ptr = try_malloc(state, device, bytes);
+  void* ptr = try_malloc(state, device, pool, stream, bytes);
   if (ptr == nullptr && release_oversize(state, device, pool, stream, size, options)) {
-    ptr = try_malloc(state, device, bytes);
+    ptr = try_malloc(state, device, pool, stream, bytes);
   }
   if (ptr == nullptr && state.capturing.empty()) {
     state.stats.num_alloc_retries++;
     release_cached(state, device);
-    ptr = try_malloc(state, device, bytes);
+    ptr = try_malloc(state, device, pool, stream, bytes);
   }
   if (ptr == nullptr) {
     out_of_memory(state, device, size);
   }
   state.stats.num_device_alloc++;
   stat_add(state.stats.segment, pool, 1);
-  stat_add(state.stats.reserved_bytes, pool, bytes);
+  reserved_add(state, pool, bytes);
   if (bytes >= options.max_split_size) {
     state.stats.oversize_segments.increase(1);
   }
@@ -659,14 +791,14 @@ Block* map_expandable(DeviceState& state, c10::DeviceIndex device, BlockPool& po
 // With state.mutex held: a block of `size` bytes for `stream`, from the cache or a new segment.
 Block* allocate_block(DeviceState& state, c10::DeviceIndex device, const c10::Stream& stream, size_t size,
                       size_t nbytes, const AllocatorOptions& options, const history::Context& context) {
-  const MYDEVICE_MEMPOOL_ID pool_id = capture_pool(state, stream);
+  const MYDEVICE_MEMPOOL_ID pool_id = routed_pool(state, stream);
   BlockPool* pool = nullptr;
   if (pool_id == kNoPool) {
     pool = size <= kSmallSize ? &state.small : &state.large;
   } else {
-    // Captured work replays into this memory later: it belongs to the capture's private pool.
-    PrivatePool& private_pool = state.pools[pool_id];
-    pool = size <= kSmallSize ? &private_pool.small : &private_pool.large;
+    // A MemPool's memory, or memory captured work replays into later: it belongs to the private pool.
+    PrivatePool& routed = private_pool(state, pool_id);
+    pool = size <= kSmallSize ? &routed.small : &routed.large;
   }
   Block* block = find_free_block(*pool, stream, size, options);
   if (block != nullptr) {
@@ -706,11 +838,79 @@ Block* allocate_block(DeviceState& state, c10::DeviceIndex device, const c10::St
   return block;
 }
 
+// With state.mutex held: a block of its own from change_current_allocator's allocator, for one allocation.
+Block* allocate_direct(DeviceState& state, c10::DeviceIndex device, const c10::Stream& stream, size_t nbytes,
+                       const PluggableAllocator& allocator, const history::Context& context) {
+  BlockPool& pool = nbytes <= kSmallSize ? state.direct_small : state.direct_large;
+  void* ptr = nullptr;
+  if (current(state.stats.reserved_bytes) + nbytes <= state.allowed_bytes) {
+    DeviceScope scope(device);
+    ptr = allocator.alloc(nbytes, static_cast<int>(device), native_stream(stream));
+  }
+  if (ptr == nullptr) {
+    out_of_memory(state, device, nbytes);
+  }
+  auto* block = new Block(device, stream, nbytes, ptr, &pool);
+  state.segments.insert(block);
+  state.stats.num_device_alloc++;
+  stat_add(state.stats.segment, pool, 1);
+  reserved_add(state, pool, nbytes);
+  block->allocated = true;
+  block->requested = nbytes;
+  stat_add(state.stats.allocation, pool, 1);
+  stat_add(state.stats.allocated_bytes, pool, nbytes);
+  stat_add(state.stats.requested_bytes, pool, nbytes);
+  stat_add(state.stats.active, pool, 1);
+  stat_add(state.stats.active_bytes, pool, nbytes);
+  if (history::recording()) {
+    block->context = context;
+    history::record(device, history::Action::segment_alloc, ptr, nbytes, stream.id(), context);
+    history::record(device, history::Action::alloc, ptr, nbytes, stream.id(), context);
+  }
+  report_to_profiler(state, ptr, static_cast<int64_t>(nbytes), device);
+  return block;
+}
+
+// With state.mutex held: gives a block of change_current_allocator's allocator back through its free function, once
+// the other streams that used it (record_stream) are done with it.
+void free_direct(DeviceState& state, Block* block, const history::Context& context) {
+  BlockPool& pool = *block->pool;
+  const c10::DeviceIndex device = block->device;
+  DeviceScope scope(device);
+  for (const c10::Stream& stream : block->used_on) {
+    MYDEVICE_WARN_ON_ERROR(driver::get().stream_synchronize(native_stream(stream)));
+  }
+  stat_sub(state.stats.allocation, pool, 1);
+  stat_sub(state.stats.allocated_bytes, pool, block->size);
+  stat_sub(state.stats.requested_bytes, pool, block->requested);
+  stat_sub(state.stats.active, pool, 1);
+  stat_sub(state.stats.active_bytes, pool, block->size);
+  stat_sub(state.stats.segment, pool, 1);
+  reserved_sub(state, pool, block->size);
+  state.stats.num_device_free++;
+  if (history::recording()) {
+    history::record(device, history::Action::free_requested, block->ptr, block->requested, block->stream.id(),
+                    context);
+    history::record(device, history::Action::free_completed, block->ptr, block->requested, block->stream.id(),
+                    context);
+    history::record(device, history::Action::segment_free, block->ptr, block->size, block->stream.id(), nullptr);
+  }
+  report_to_profiler(state, block->ptr, -static_cast<int64_t>(block->size), device);
+  state.segments.erase(block);
+  const PluggableAllocator* allocator = direct_allocator.load();
+  allocator->free(block->ptr, block->size, static_cast<int>(device), native_stream(block->stream));
+  delete block;
+}
+
 void free_block(Block* block) {
   // Gathered before the lock: gathering Python frames takes the GIL.
   const history::Context context = history::recording() ? history::free_context() : nullptr;
   auto& state = state_of(block->device);
   std::lock_guard<std::mutex> lock(state.mutex);
+  if (block->pool->direct) {
+    free_direct(state, block, context);
+    return;
+  }
   block->allocated = false;
   stat_sub(state.stats.allocation, *block->pool, 1);
   stat_sub(state.stats.allocated_bytes, *block->pool, block->size);
@@ -791,11 +991,17 @@ c10::DataPtr MydeviceCachingAllocator::allocate(size_t nbytes) {
   auto& state = state_of(device);
   // Where the allocation comes from, while memory history is recorded (before the lock: it takes the GIL).
   const history::Context context = history::recording() ? history::alloc_context() : nullptr;
+  allocator_used.store(true);
+  const PluggableAllocator* direct = direct_allocator.load();
   Block* block = nullptr;
   {
     std::lock_guard<std::mutex> lock(state.mutex);
     process_events(state);
-    block = allocate_block(state, device, stream, size, nbytes, options, context);
+    if (direct != nullptr && routed_pool(state, stream) == kNoPool) {
+      block = allocate_direct(state, device, stream, nbytes, *direct, context);
+    } else {
+      block = allocate_block(state, device, stream, size, nbytes, options, context);
+    }
   }
   {
     std::lock_guard<std::mutex> lock(live_mutex);
@@ -817,7 +1023,6 @@ bool MydeviceCachingAllocator::initialized() {
 }
 
 void MydeviceCachingAllocator::emptyCache(MYDEVICE_MEMPOOL_ID mempool_id) {
-  (void)mempool_id; // private pools (graph capture) give their memory back through release_pool()
   if (!is_initialized()) {
     return;
   }
@@ -825,7 +1030,24 @@ void MydeviceCachingAllocator::emptyCache(MYDEVICE_MEMPOOL_ID mempool_id) {
   for (c10::DeviceIndex device = 0; device < count; ++device) {
     auto& state = state_of(device);
     std::lock_guard<std::mutex> lock(state.mutex);
-    release_cached(state, device);
+    if (mempool_id == kNoPool) {
+      release_cached(state, device);
+      continue;
+    }
+    // One private pool (as CUDA's emptyCache(pool id)): its whole free segments go back to the device, unless a
+    // capture underway could be replaying into them later.
+    const auto it = state.pools.find(mempool_id);
+    if (it == state.pools.end() || !state.capturing.empty()) {
+      continue;
+    }
+    PrivatePool* pool = &it->second;
+    std::vector<Block*> idle = free_segments(pool->large);
+    const std::vector<Block*> idle_small = free_segments(pool->small);
+    idle.insert(idle.end(), idle_small.begin(), idle_small.end());
+    release_segments(state, device, idle, false);
+    if (pool->released) {
+      drop_if_empty(state, pool);
+    }
   }
 }
 
@@ -862,6 +1084,11 @@ void MydeviceCachingAllocator::resetAccumulatedStats(c10::DeviceIndex device) {
   auto& state = state_of(device);
   std::lock_guard<std::mutex> lock(state.mutex);
   for_each_stat_array(state.stats, [](Stat& stat) { stat.reset_accumulated(); });
+  for (auto& [id, stats] : state.pool_reserved) {
+    for (Stat& stat : stats) {
+      stat.reset_accumulated();
+    }
+  }
   state.stats.num_alloc_retries = 0;
   state.stats.num_ooms = 0;
   state.stats.num_sync_all_streams = 0;
@@ -875,6 +1102,11 @@ void MydeviceCachingAllocator::resetPeakStats(c10::DeviceIndex device) {
   auto& state = state_of(device);
   std::lock_guard<std::mutex> lock(state.mutex);
   for_each_stat_array(state.stats, [](Stat& stat) { stat.reset_peak(); });
+  for (auto& [id, stats] : state.pool_reserved) {
+    for (Stat& stat : stats) {
+      stat.reset_peak();
+    }
+  }
   state.stats.oversize_allocations.reset_peak();
   state.stats.oversize_segments.reset_peak();
 }
@@ -936,10 +1168,8 @@ std::vector<history::SegmentState> snapshot_segments() {
         segment.stream = run->stream.id();
         segment.is_small = run->pool->is_small;
         segment.is_expandable = run->expandable != nullptr;
-        for (const auto& [id, pool] : state.pools) {
-          if (run->pool == &pool.small || run->pool == &pool.large) {
-            segment.pool_id = {id.first, id.second};
-          }
+        if (run->pool->owner != nullptr) {
+          segment.pool_id = {run->pool->owner->id.first, run->pool->owner->id.second};
         }
         const Block* block = run;
         for (; block != nullptr && block->mapped; block = block->next) {
@@ -970,7 +1200,9 @@ void begin_allocate_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool, c
   std::lock_guard<std::mutex> lock(state.mutex);
   TORCH_CHECK(capture_pool(state, stream) == kNoPool, "mydevice allocator: stream ", stream,
               " already allocates into a private pool (is it already capturing?)");
-  state.pools[pool].use_count++;
+  PrivatePool& private_pool_of_graph = private_pool(state, pool);
+  private_pool_of_graph.use_count++;
+  private_pool_of_graph.released = false;
   state.capturing.emplace_back(stream, pool);
 }
 
@@ -988,6 +1220,17 @@ void release_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool) {
   std::lock_guard<std::mutex> lock(state.mutex);
   const auto it = state.pools.find(pool);
   if (it == state.pools.end() || --it->second.use_count > 0) {
+    return;
+  }
+  if (it->second.is_mempool) {
+    // A MemPool's memory goes back to the device: the free segments now, the others once free (release_orphan).
+    PrivatePool* mempool = &it->second;
+    mempool->released = true;
+    std::vector<Block*> idle = free_segments(mempool->large);
+    const std::vector<Block*> idle_small = free_segments(mempool->small);
+    idle.insert(idle.end(), idle_small.begin(), idle_small.end());
+    release_segments(state, device, idle, false);
+    drop_if_empty(state, mempool);
     return;
   }
   // Every block of the pool's segments, free or still held by a tensor, belongs to the ordinary cache from now on.
@@ -1008,6 +1251,91 @@ void release_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool) {
     }
   }
   state.pools.erase(it);
+}
+
+void create_mempool(MYDEVICE_MEMPOOL_ID pool, c10::DeviceIndex device,
+                    std::shared_ptr<const PluggableAllocator> allocator) {
+  TORCH_CHECK(pool != kNoPool, "mydevice allocator: a memory pool id must not be (0, 0)");
+  {
+    std::lock_guard<std::mutex> lock(mempools_mutex);
+    TORCH_CHECK(mempools().emplace(pool, std::move(allocator)).second, "mydevice allocator: memory pool (", pool.first,
+                ", ", pool.second, ") exists already");
+  }
+  auto& state = state_of(device);
+  std::lock_guard<std::mutex> lock(state.mutex);
+  private_pool(state, pool);
+}
+
+void destroy_mempool(MYDEVICE_MEMPOOL_ID pool) {
+  {
+    std::lock_guard<std::mutex> lock(mempools_mutex);
+    if (mempools().erase(pool) == 0) {
+      return;
+    }
+  }
+  const c10::DeviceIndex count = static_cast<c10::DeviceIndex>(states().size());
+  for (c10::DeviceIndex device = 0; device < count; ++device) {
+    bool present = false;
+    {
+      auto& state = state_of(device);
+      std::lock_guard<std::mutex> lock(state.mutex);
+      present = state.pools.count(pool) != 0;
+    }
+    if (present) {
+      release_pool(device, pool); // the MemPool's own use
+    }
+  }
+}
+
+int mempool_use_count(MYDEVICE_MEMPOOL_ID pool, c10::DeviceIndex device) {
+  auto& state = state_of(device);
+  std::lock_guard<std::mutex> lock(state.mutex);
+  const auto it = state.pools.find(pool);
+  return it == state.pools.end() || it->second.released ? 0 : it->second.use_count;
+}
+
+void begin_allocate_current_thread_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool) {
+  TORCH_CHECK(pool != kNoPool, "mydevice allocator: a memory pool id must not be (0, 0)");
+  auto& state = state_of(device);
+  std::lock_guard<std::mutex> lock(state.mutex);
+  PrivatePool& routed = private_pool(state, pool);
+  TORCH_CHECK(!routed.released, "mydevice allocator: memory pool (", pool.first, ", ", pool.second,
+              ") was destroyed");
+  routed.use_count++;
+  state.thread_pools.emplace_back(std::this_thread::get_id(), pool);
+}
+
+void end_allocate_current_thread_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool) {
+  auto& state = state_of(device);
+  std::lock_guard<std::mutex> lock(state.mutex);
+  const std::pair<std::thread::id, MYDEVICE_MEMPOOL_ID> entry{std::this_thread::get_id(), pool};
+  auto& routes = state.thread_pools;
+  const auto it = std::find(routes.rbegin(), routes.rend(), entry);
+  if (it != routes.rend()) {
+    routes.erase(std::next(it).base());
+  }
+}
+
+std::map<MYDEVICE_MEMPOOL_ID, StatArray> pool_reserved_stats(c10::DeviceIndex device) {
+  auto& state = state_of(device);
+  std::lock_guard<std::mutex> lock(state.mutex);
+  return state.pool_reserved;
+}
+
+void change_current_allocator(std::shared_ptr<const PluggableAllocator> allocator) {
+  TORCH_CHECK(allocator != nullptr && allocator->alloc != nullptr && allocator->free != nullptr,
+              "mydevice allocator: a pluggable allocator needs an alloc and a free function");
+  TORCH_CHECK(!allocator_used.load(), "Can't swap an already initialized allocator: the mydevice device allocator "
+              "has allocated memory already (change_current_allocator must come before the first allocation)");
+  static std::mutex mutex;
+  static auto* kept = new std::vector<std::shared_ptr<const PluggableAllocator>>(); // for the whole process
+  std::lock_guard<std::mutex> lock(mutex);
+  kept->push_back(allocator);
+  direct_allocator.store(allocator.get());
+}
+
+const PluggableAllocator* current_pluggable_allocator() {
+  return direct_allocator.load();
 }
 
 void set_memory_fraction(double fraction, c10::DeviceIndex device) {

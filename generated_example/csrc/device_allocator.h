@@ -26,6 +26,8 @@
 #include <c10/core/Stream.h>
 
 #include <cstddef>
+#include <map>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -83,5 +85,52 @@ std::vector<history::SegmentState> snapshot_segments();
 void begin_allocate_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool, c10::Stream stream);
 void end_allocate_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool);
 void release_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool);
+
+// A pluggable allocator (torch.mydevice.memory.PluggableAllocator, as torch.cuda's CUDAPluggableAllocator): two C
+// functions, usually from a shared library, that hand out and take back device memory:
+//   void* alloc(size_t size, int device, void* stream);          // nullptr: out of memory
+//   void free(void* ptr, size_t size, int device, void* stream); // size and stream as given to alloc
+// `device` is the device index (also the current device during the call), `stream` the native stream
+// (driver::Stream) the memory is allocated for. The memory must be what Driver::malloc hands out, since copies and
+// kernels use it as such: a vendor's allocator library calls the vendor's runtime, the library the driver adapter
+// uses. `free`, like Driver::free, is called once the host is done with the memory, not the device: it must let
+// the work queued on `stream` finish first (synchronize it, or free in stream order). Used in two ways:
+// - change_current_allocator: it serves every allocation of the device allocator from then on, one call per
+//   allocation and no caching (allocations routed to a pool, by a MemPool or a graph capture, take their segments
+//   from it instead of Driver::malloc);
+// - as a MemPool's allocator: the pool's segments come from it (the pool caches blocks inside them as usual).
+struct PluggableAllocator {
+  void* (*alloc)(size_t size, int device, void* stream) = nullptr;
+  void (*free)(void* ptr, size_t size, int device, void* stream) = nullptr;
+};
+
+// Makes `allocator` serve every allocation from now on. Only before the device allocator's first allocation (as
+// CUDA's, which cannot swap an allocator in use): afterwards a RuntimeError.
+void change_current_allocator(std::shared_ptr<const PluggableAllocator> allocator);
+// The allocator change_current_allocator installed, or nullptr (the caching allocator on Driver::malloc).
+const PluggableAllocator* current_pluggable_allocator();
+
+// Memory pools a user makes (torch.mydevice.MemPool, as torch.cuda.MemPool). A pool id made by the MemPool is
+// registered with its allocator (nullptr: Driver::malloc, or the current pluggable allocator); each device gets
+// the pool when it first allocates into it, held by the MemPool (use count 1). Blocks of a MemPool's pool are reused
+// on their stream only (unlike a graph's pool), and memory freed into it stays there until the pool is destroyed:
+// - begin_allocate_current_thread_to_pool / end_...: torch.mydevice.use_mem_pool. Allocations of the calling
+//   thread on `device` go to the pool meanwhile (before a graph capture's pool; the innermost use wins); the pool
+//   gains a user, which release_pool drops afterwards;
+// - a graph may capture into the pool (torch.mydevice.graph(g, pool=pool.id)): it is one more user until reset;
+// - destroy_mempool: the MemPool is gone. On each device whose pool has no other user, the pool's free segments go
+//   back to the device (or its allocator's free); segments still holding tensors follow when those are freed.
+//   (A graph's own pool, made by a capture, goes to the ordinary cache instead: release_pool above.)
+void create_mempool(MYDEVICE_MEMPOOL_ID pool, c10::DeviceIndex device,
+                    std::shared_ptr<const PluggableAllocator> allocator);
+void destroy_mempool(MYDEVICE_MEMPOOL_ID pool);
+int mempool_use_count(MYDEVICE_MEMPOOL_ID pool, c10::DeviceIndex device);
+void begin_allocate_current_thread_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool);
+void end_allocate_current_thread_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool);
+
+// The reserved memory of each private pool (graph or MemPool) that `device` has had since the last reset, in the
+// layout of DeviceStats::reserved_bytes (torch.cuda.memory_stats' "reserved_bytes_by_private_pools"): current is 0
+// once a pool is gone, peak, allocated and freed stay until resetPeakStats / resetAccumulatedStats.
+std::map<MYDEVICE_MEMPOOL_ID, c10::CachingDeviceAllocator::StatArray> pool_reserved_stats(c10::DeviceIndex device);
 
 } // namespace torch_mydevice

@@ -39,6 +39,8 @@ constexpr size_t kWholeSegmentSlack = 2 * kMiB;  // how much larger than a reque
 
 struct BlockPool;
 class ExpandableSegment;
+struct PluggableAllocator;
+struct PrivatePool;
 
 struct Block {
   c10::DeviceIndex device = 0;
@@ -96,6 +98,9 @@ struct BlockPool {
   std::set<Block*, BlockOrder> unmapped; // the unmapped blocks of expandable segments
   const bool is_small;
   uint64_t lookups = 0; // searches so far: the clock that garbage collection measures ages with
+  PrivatePool* owner = nullptr; // the private pool (graph or MemPool) this is part of; nullptr: the ordinary cache
+  const PluggableAllocator* allocator = nullptr; // where its segments come from; nullptr: Driver::malloc
+  bool direct = false; // holds the blocks of change_current_allocator's allocator: one segment each, never cached
 };
 
 // The size a request is rounded up to: a multiple of 512 bytes, or with roundup_power2_divisions:N the next of

@@ -28,8 +28,11 @@
 #include <torch/csrc/Exceptions.h>
 #endif
 
+#include <cstdint>
+#include <deque>
 #include <exception>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -396,6 +399,123 @@ PyObject* memory_snapshot_py(PyObject*, PyObject*) {
   return history::snapshot(segments, device_count());
 }
 
+// torch.mydevice.memory.PluggableAllocator(path, alloc, free) (memory.py): the two functions' addresses, which ctypes
+// found in the library, become an allocator; its handle (a positive number) is what memory.py passes around.
+std::deque<std::shared_ptr<const PluggableAllocator>> pluggable_allocators; // with the GIL held
+
+PyObject* pluggable_allocator_py(PyObject*, PyObject* args) {
+  unsigned long long alloc_fn = 0;
+  unsigned long long free_fn = 0;
+  if (!PyArg_ParseTuple(args, "KK", &alloc_fn, &free_fn)) {
+    return nullptr;
+  }
+  TORCH_CHECK_VALUE(alloc_fn != 0 && free_fn != 0, "a pluggable allocator needs an alloc and a free function");
+  auto allocator = std::make_shared<PluggableAllocator>();
+  allocator->alloc = reinterpret_cast<decltype(allocator->alloc)>(static_cast<uintptr_t>(alloc_fn));
+  allocator->free = reinterpret_cast<decltype(allocator->free)>(static_cast<uintptr_t>(free_fn));
+  pluggable_allocators.push_back(std::move(allocator));
+  return PyLong_FromSize_t(pluggable_allocators.size());
+}
+
+// The allocator of a handle from pluggable_allocator_py; 0: none.
+std::shared_ptr<const PluggableAllocator> pluggable_allocator_of(unsigned long long handle) {
+  if (handle == 0) {
+    return nullptr;
+  }
+  TORCH_CHECK_VALUE(handle <= pluggable_allocators.size(), "unknown mydevice pluggable allocator ", handle);
+  return pluggable_allocators[static_cast<size_t>(handle - 1)];
+}
+
+PyObject* change_current_allocator_py(PyObject*, PyObject* arg) {
+  const unsigned long long handle = PyLong_AsUnsignedLongLong(arg);
+  if (PyErr_Occurred() != nullptr) {
+    return nullptr;
+  }
+  change_current_allocator(pluggable_allocator_of(handle));
+  Py_RETURN_NONE;
+}
+
+PyObject* current_allocator_is_pluggable_py(PyObject*, PyObject*) {
+  return PyBool_FromLong(current_pluggable_allocator() != nullptr ? 1 : 0);
+}
+
+// torch.mydevice.MemPool (memory.py): (first, second, device, allocator handle or 0).
+PyObject* mempool_create_py(PyObject*, PyObject* args) {
+  unsigned long long first = 0;
+  unsigned long long second = 0;
+  int device = 0;
+  unsigned long long handle = 0;
+  if (!PyArg_ParseTuple(args, "KKiK", &first, &second, &device, &handle)) {
+    return nullptr;
+  }
+  check_device_index(static_cast<c10::DeviceIndex>(device));
+  lazy_init();
+  create_mempool({first, second}, static_cast<c10::DeviceIndex>(device), pluggable_allocator_of(handle));
+  Py_RETURN_NONE;
+}
+
+PyObject* mempool_destroy_py(PyObject*, PyObject* args) {
+  unsigned long long first = 0;
+  unsigned long long second = 0;
+  if (!PyArg_ParseTuple(args, "KK", &first, &second)) {
+    return nullptr;
+  }
+  destroy_mempool({first, second});
+  Py_RETURN_NONE;
+}
+
+// (first, second, device): the MemPool's use count, use_mem_pool's begin, end and release.
+template <int kAction>
+PyObject* mempool_on_device_py(PyObject*, PyObject* args) {
+  unsigned long long first = 0;
+  unsigned long long second = 0;
+  int device = 0;
+  if (!PyArg_ParseTuple(args, "KKi", &first, &second, &device)) {
+    return nullptr;
+  }
+  const auto index = static_cast<c10::DeviceIndex>(device);
+  check_device_index(index);
+  switch (kAction) {
+    case 0:
+      return PyLong_FromLong(mempool_use_count({first, second}, index));
+    case 1:
+      begin_allocate_current_thread_to_pool(index, {first, second});
+      break;
+    case 2:
+      end_allocate_current_thread_to_pool(index, {first, second});
+      break;
+    default:
+      release_pool(index, {first, second});
+      break;
+  }
+  Py_RETURN_NONE;
+}
+
+// {(first, second): reserved bytes of that private pool, as stat_array_dict} (torch.cuda.memory_stats'
+// "reserved_bytes_by_private_pools").
+PyObject* pool_reserved_stats_py(PyObject*, PyObject* arg) {
+  c10::DeviceIndex device = -1;
+  if (!parse_device(arg, &device)) {
+    return nullptr;
+  }
+  PyObject* result = PyDict_New();
+  if (result == nullptr) {
+    return nullptr;
+  }
+  for (const auto& [id, stats] : pool_reserved_stats(device_or_current(device))) {
+    PyObject* key = Py_BuildValue("(KK)", id.first, id.second);
+    PyObject* value = stat_array_dict(stats);
+    const bool ok = key != nullptr && value != nullptr && PyDict_SetItem(result, key, value) == 0;
+    Py_XDECREF(key);
+    Py_XDECREF(value);
+    if (!ok) {
+      Py_DECREF(result);
+      return nullptr;
+    }
+  }
+  return result;
+}
+
 PyObject* host_empty_cache(PyObject*, PyObject*) {
   empty_host_cache();
   Py_RETURN_NONE;
@@ -474,6 +594,16 @@ PyMethodDef methods[] = {
     {"_get_memory_fraction", mapping_errors<get_memory_fraction_py>, METH_O, nullptr},
     {"_record_memory_history", mapping_errors<record_memory_history_py>, METH_VARARGS, nullptr},
     {"_memory_snapshot", mapping_errors<memory_snapshot_py>, METH_NOARGS, nullptr},
+    {"_pluggable_allocator", mapping_errors<pluggable_allocator_py>, METH_VARARGS, nullptr},
+    {"_change_current_allocator", mapping_errors<change_current_allocator_py>, METH_O, nullptr},
+    {"_current_allocator_is_pluggable", mapping_errors<current_allocator_is_pluggable_py>, METH_NOARGS, nullptr},
+    {"_mempool_create", mapping_errors<mempool_create_py>, METH_VARARGS, nullptr},
+    {"_mempool_destroy", mapping_errors<mempool_destroy_py>, METH_VARARGS, nullptr},
+    {"_mempool_use_count", mapping_errors<mempool_on_device_py<0>>, METH_VARARGS, nullptr},
+    {"_mempool_begin", mapping_errors<mempool_on_device_py<1>>, METH_VARARGS, nullptr},
+    {"_mempool_end", mapping_errors<mempool_on_device_py<2>>, METH_VARARGS, nullptr},
+    {"_mempool_release", mapping_errors<mempool_on_device_py<3>>, METH_VARARGS, nullptr},
+    {"_pool_reserved_stats", mapping_errors<pool_reserved_stats_py>, METH_O, nullptr},
     {"_driver_supports_virtual_memory", mapping_errors<driver_supports_virtual_memory_py>, METH_NOARGS, nullptr},
     {"_cpu_convolution_backward_data_is_wrong", mapping_errors<cpu_convolution_backward_data_is_wrong_py>, METH_NOARGS,
      nullptr},

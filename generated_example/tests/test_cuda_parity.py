@@ -6,6 +6,7 @@ Every public name of torch.cuda is either provided by torch.mydevice (and exerci
 memory and random tests) or listed in NOT_APPLICABLE with the reason.
 """
 
+import inspect
 import subprocess
 import sys
 
@@ -22,14 +23,19 @@ NOT_APPLICABLE = {
     "cudart", "cudaStatus", "CudaError", "check_error", "current_blas_handle", "current_solver_handle", "nccl",
     "nvtx", "jiterator", "tunable", "gds", "sparse", "comm", "has_magma", "has_half", "get_gencode_flags",
     "get_arch_list", "green_contexts", "GreenContext", "ExternalStream", "get_stream_from_external",
-    "CUDAGraph", "CUDAPluggableAllocator", "change_current_allocator", "MemPool", "use_mem_pool",
-    "caching_allocator_alloc", "caching_allocator_delete", "caching_allocator_enable", "caching_allocator_disabled",
-    "get_sync_debug_mode", "set_sync_debug_mode", "ipc_collect", "list_gpu_processes", "make_graphed_callables",
-    "memory_usage", "utilization", "temperature", "power_draw", "clock_rate", "MemPoolContext",
+    "CUDAGraph", "caching_allocator_alloc", "caching_allocator_delete", "caching_allocator_enable",
+    "caching_allocator_disabled", "get_sync_debug_mode", "set_sync_debug_mode", "ipc_collect", "list_gpu_processes",
+    "make_graphed_callables", "memory_usage", "utilization", "temperature", "power_draw", "clock_rate",
     "export_dot", "export_graph_data", "graph_annotations", "DeferredCudaCallError",
+    # the MemPool's internal context of torch 2.6 (torch.cuda.MemPoolContext): use_mem_pool is the public API
+    "MemPoolContext",
     # legacy typed tensor and storage classes, deprecated torch.cuda.amp, submodules
     "amp", "memory", "random", "streams", "graphs", "profiler",
 }
+
+
+# torch.cuda names whose counterpart in torch.mydevice has another name.
+RENAMED = {"CUDAPluggableAllocator": "PluggableAllocator"}
 
 
 def cuda_public_names():
@@ -39,9 +45,26 @@ def cuda_public_names():
 
 @pytest.mark.parametrize("name", cuda_public_names())
 def test_cuda_name_is_provided_or_not_applicable(name):
-    assert hasattr(torch.mydevice, name) or name in NOT_APPLICABLE, (
+    assert hasattr(torch.mydevice, RENAMED.get(name, name)) or name in NOT_APPLICABLE, (
         f"torch.cuda.{name} has no counterpart torch.mydevice.{name}"
     )
+
+
+def test_memory_pool_and_pluggable_allocator_take_torch_cudas_arguments():
+    def parameters(function):
+        return list(inspect.signature(function).parameters)
+
+    assert torch.mydevice.MemPool is torch.mydevice.memory.MemPool
+    assert torch.mydevice.PluggableAllocator is torch.mydevice.memory.PluggableAllocator
+    assert torch.mydevice.change_current_allocator is torch.mydevice.memory.change_current_allocator
+    assert set(parameters(torch.cuda.MemPool)) <= set(parameters(torch.mydevice.MemPool))
+    assert parameters(torch.cuda.use_mem_pool) == parameters(torch.mydevice.use_mem_pool)
+    assert parameters(torch.cuda.memory.CUDAPluggableAllocator) == parameters(torch.mydevice.PluggableAllocator)
+    assert parameters(torch.cuda.memory.change_current_allocator) == parameters(torch.mydevice.change_current_allocator)
+    pool = torch.mydevice.MemPool()
+    with torch.mydevice.use_mem_pool(pool):
+        assert pool.use_count() == 2
+    assert pool.use_count() == 1 and pool.snapshot() == []
 
 
 def test_init_initializes_explicitly():
