@@ -11,8 +11,9 @@
 // operators before and after it, asynchronous to the host, and inside the kernel every device pointer is
 // translated with access() into the address through which device memory may be read and written. Both go
 // through the driver interface (Driver::launch_host_task, Driver::host_task_access). A device whose memory host
-// code cannot reach (device_memory_host_accessible() false) runs no such kernel: Python refuses to compile for it
-// (torch_mydevice/_compile/__init__.py, unsupported_reason), and launch() refuses too, should a kernel get here.
+// code cannot reach (device_memory_host_accessible() false) runs no such kernel: its graphs call the device's ATen
+// operators instead (torch_mydevice/_compile/paths.py), Inductor's code generation refuses to make a kernel for it
+// (inductor.py), and launch() refuses too, should a kernel get here.
 //
 // The kernel modules are compiled by Inductor without torch headers; they reach this file through a C struct
 // whose address Python reads with ctypes (torch_mydevice_inductor_launcher) and passes on. Keep the struct in step

@@ -13,11 +13,15 @@
 #include <ATen/ExpandUtils.h>
 #include <ATen/SDPBackend.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 namespace torch_mydevice::ops::attention {
 
@@ -46,18 +50,41 @@ using FusedResult = std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor, c
                                at::Tensor, at::Tensor>;
 
 // The results from the output and logsumexp (device tensors). No variable-length batches, no random state, no debug
-// mask: the sequence offsets, the seed and the mask are empty, as in other backends' dense fused attention.
+// mask: the sequence offsets, the seed and the mask are empty, as in other backends' dense fused attention. The
+// seed and offset are 0-dimensional, as PyTorch's meta function says (torch.compile checks results against it).
 inline FusedResult fused_result(at::Tensor output, at::Tensor logsumexp, const at::Tensor& query,
                                 const at::Tensor& key) {
   const at::Tensor none = at::empty({0}, query.options().dtype(at::kLong));
+  const at::Tensor no_random_state = at::empty({}, query.options().dtype(at::kLong));
+  // The output's memory layout is the one PyTorch's meta function gives (torch.compile checks it): the order of
+  // the query's strides, or (batch, sequence, heads, dim) for a query of the same shape that is not dense.
+  if (output.dim() == 4 && query.dim() == 4) {
+    std::vector<int64_t> order = {0, 2, 1, 3};  // outermost first
+    if (output.sizes() != query.sizes() || query.is_non_overlapping_and_dense()) {
+      order = {0, 1, 2, 3};
+      std::stable_sort(order.begin(), order.end(),
+                       [&](int64_t a, int64_t b) { return query.stride(a) > query.stride(b); });
+    }
+    std::vector<int64_t> permuted_sizes;
+    std::vector<int64_t> inverse(4);
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      permuted_sizes.push_back(output.size(order[i]));
+      inverse[static_cast<std::size_t>(order[i])] = static_cast<int64_t>(i);
+    }
+    at::Tensor laid_out = at::empty(permuted_sizes, output.options()).permute(inverse);
+    if (laid_out.strides() != output.strides()) {
+      laid_out.copy_(output);
+      output = std::move(laid_out);
+    }
+  }
   return {std::move(output),
           std::move(logsumexp),
           none,
           none,
           c10::SymInt(query.size(-2)),
           c10::SymInt(key.size(-2)),
-          none,
-          none,
+          no_random_state,
+          no_random_state,
           at::empty({0}, query.options())};
 }
 

@@ -5,10 +5,13 @@
     model = torch.compile(model)                      # Inductor, the default backend
     model = torch.compile(model, backend="mydevice")  # the same compiler under the device's own name
 
-Three registrations make it work:
+Four registrations make it work:
 - the Dynamo device interface (device_interface.py), through which Dynamo and Inductor drive the device;
 - Inductor for the device type "mydevice" (inductor.py): Inductor's C++ code generation, whose kernels run on the
   device's streams with device memory made accessible to them (kernels.py, csrc/compile/inductor_launcher.cc);
+- the way each graph on the device is compiled (paths.py, around Inductor's compile_fx): those fused kernels where
+  host code reaches the device's memory, the device's own ATen operators for every node where it does not
+  (get_device_properties().host_accessible_memory False), and device graphs for mode="reduce-overhead";
 - the Dynamo backend "mydevice".
 Fake tensors, with which Dynamo traces, keep the tensors' backend metadata (fake_tensors.py).
 Dynamo and Inductor take seconds to import, and `import torch` loads this backend, so install() only arranges
@@ -17,8 +20,6 @@ with is imported, and Inductor's through the device module (torch.mydevice.Sched
 torch.mydevice.PythonWrapperCodegen, which Inductor looks up for the PrivateUse1 device).
 Inductor compiles its C++ kernels at run time: the machine needs a C++ compiler and the Python headers
 (Debian: g++ and python3-dev).
-Those kernels run as host tasks of the driver over device memory. On a device whose memory host code cannot reach
-(get_device_properties().host_accessible_memory False) compiling a graph on it fails with unsupported_reason().
 """
 
 import importlib.abc
@@ -29,35 +30,15 @@ import torch
 
 _DEVICE_INTERFACE_MODULE = "torch._dynamo.device_interface"
 _BACKEND_REGISTRY_MODULE = "torch._dynamo.backends.registry"
+_COMPILE_FX_MODULE = "torch._inductor.compile_fx"
 _FAKE_TENSOR_MODULE = "torch._subclasses.fake_tensor"
 
 
-def unsupported_reason(device=None):
-    """Why torch.compile cannot run graphs on a mydevice device (None when it can). Initializes the device."""
-    index = torch.mydevice._get_device_index(device, optional=True)
-    if torch.mydevice.get_device_properties(index).host_accessible_memory:
-        return None
-    return (f"torch.compile cannot run on mydevice:{index}: Inductor's C++ kernels run as host tasks over device "
-            f"memory, and the memory of this device is not host-accessible (torch.mydevice.get_device_properties"
-            f"({index}).host_accessible_memory is False). This device needs host tasks (Driver::launch_host_task "
-            f"and host_task_access, stage 3 of csrc/driver/README.md) or a device compiler for Inductor; until "
-            f"then run the model without torch.compile")
-
-
-def check_supported(device=None) -> None:
-    """Raises RuntimeError with unsupported_reason() when torch.compile cannot run on the device."""
-    reason = unsupported_reason(device)
-    if reason is not None:
-        raise RuntimeError(reason)
-
-
 def mydevice_backend(graph_module, example_inputs, **kwargs):
-    """The Dynamo backend "mydevice": Inductor, which generates mydevice kernels for graphs on the device."""
+    """The Dynamo backend "mydevice": Inductor, on the path paths.py chooses for graphs on the device."""
     from torch._inductor.compile_fx import compile_fx
 
-    for example in example_inputs:
-        if isinstance(example, torch.Tensor) and example.device.type == "mydevice":
-            check_supported(example.device)
+    _route_compile_fx()
     return compile_fx(graph_module, example_inputs, **kwargs)
 
 
@@ -84,6 +65,12 @@ def _keep_backend_meta_in_fake_tensors() -> None:
     fake_tensors.install()
 
 
+def _route_compile_fx() -> None:
+    from . import paths
+
+    paths.install_compile_fx_route()
+
+
 def _register_inductor() -> None:
     from . import inductor
 
@@ -96,6 +83,7 @@ def register() -> None:
     _register_device_interface()
     _register_dynamo_backend()
     _register_inductor()
+    _route_compile_fx()
 
 
 class _RegisterAfterImport(importlib.abc.MetaPathFinder):
@@ -161,7 +149,8 @@ def install() -> None:
     pending = {}
     for module, action in ((_DEVICE_INTERFACE_MODULE, _register_device_interface),
                            (_FAKE_TENSOR_MODULE, _keep_backend_meta_in_fake_tensors),
-                           (_BACKEND_REGISTRY_MODULE, _register_dynamo_backend)):
+                           (_BACKEND_REGISTRY_MODULE, _register_dynamo_backend),
+                           (_COMPILE_FX_MODULE, _route_compile_fx)):
         if module in sys.modules:
             _run(action)
         else:

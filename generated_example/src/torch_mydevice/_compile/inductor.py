@@ -14,6 +14,7 @@ Buffers are allocated with torch.empty_strided(..., device="mydevice") (the back
 operators Inductor does not generate code for (matmul, convolution, ...) run as eager mydevice operators.
 """
 
+import torch
 from torch._inductor.codegen.common import (
     DeviceOpOverrides,
     register_backend_for_device,
@@ -30,29 +31,31 @@ _HOST_BINDING = "async_compile.cpp_pybinding("
 _DEVICE_BINDING = "torch_mydevice_compile_kernels.device_cpp_pybinding(async_compile, "
 
 
-def _check_graph_device_supported() -> None:
-    """Refuses (RuntimeError) to generate code for a graph on a device whose memory host code cannot reach: the
-    kernels below are host tasks over device memory (see torch_mydevice._compile.unsupported_reason)."""
+def _check_kernel_device(device) -> None:
+    """Refuses (RuntimeError) to generate a kernel for a mydevice device whose memory host code cannot reach: the
+    kernels below are host tasks over device memory. Graphs on such a device take the ATen path (paths.py), which
+    generates no kernel; this stops one that would slip through."""
     from torch._inductor.virtualized import V
 
-    from . import check_supported
-
-    device = None
-    try:
-        device = V.graph.get_current_device_or_throw()
-    except Exception:  # no graph being lowered (or no device in it): the current device
-        pass
-    check_supported(device if device is not None and device.type == "mydevice" else None)
+    if device is None:
+        try:
+            device = V.graph.get_current_device_or_throw()
+        except Exception:  # no graph being lowered (or no device in it): the current device
+            pass
+    index = device.index if device is not None and device.type == "mydevice" else None
+    index = torch.mydevice.current_device() if index is None else index
+    if not torch.mydevice.get_device_properties(index).host_accessible_memory:
+        raise RuntimeError(
+            f"Inductor generated a C++ kernel for mydevice:{index}, whose memory host code cannot reach "
+            f"(host_accessible_memory False): its kernels run as host tasks over device memory. Graphs on such a "
+            f"device should call the device's ATen operators (torch_mydevice._compile.paths)")
 
 
 class MydeviceScheduling(CppScheduling):
     """Inductor's C++ scheduling for mydevice kernels."""
 
-    def __init__(self, *args, **kwargs):
-        _check_graph_device_supported()
-        super().__init__(*args, **kwargs)
-
     def define_kernel(self, src_code, *args, **kwargs):
+        _check_kernel_device(None)
         return super().define_kernel(f"{_DEVICE_KERNEL_MARKER}\n{src_code}", *args, **kwargs)
 
 
@@ -90,7 +93,6 @@ class MydeviceWrapperCodegen(_DeviceKernelCalls, PythonWrapperCodegen):
     def create(is_subgraph, subgraph_name, parent_wrapper, *partition_signatures):
         # Overridden, or Inductor would create a plain PythonWrapperCodegen. torch 2.14 passes graph-partition
         # signatures too (knowledge base: inductor-wrapper-create-partitions): forwarded as given.
-        _check_graph_device_supported()
         if is_subgraph:
             return MydeviceSubgraphWrapperCodegen(subgraph_name, parent_wrapper, *partition_signatures)
         return MydeviceWrapperCodegen()
