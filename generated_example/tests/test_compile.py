@@ -398,8 +398,8 @@ def test_reduce_overhead_training_replays_forward_and_backward():
         assert counters["captures"] == 2, counters  # the forward graph and the backward graph
         assert counters["replays"] == 2 * 3, counters  # steps 2 to 4 (step 1 warms up, step 2 captures)
     else:
-        # Without host access accelsim runs no kernel: every operator that computes runs through the CPU
-        # fallback, which synchronizes the device, so no capture can hold it and the step runs without graphs.
+        # Without host access, operators that have no device kernel run through the CPU fallback, which
+        # synchronizes the device: no capture can hold them, and the step runs without graphs.
         assert counters["replays"] == 0, counters
         assert all("capture was invalidated" in reason for reason in counters["skipped"]), counters
 
