@@ -3,16 +3,17 @@
 """Which way a graph on mydevice is compiled, and the device graphs of mode="reduce-overhead".
 
 torch.compile hands every graph to Inductor's compile_fx (the default backend, backend="mydevice", and every mode);
-install() wraps that function so that a graph on a mydevice device takes one of three paths:
+install_compile_fx_route() (run when Inductor's compile_fx module is imported) wraps that function so that a
+graph on a mydevice device takes one of three paths:
 
 - fused kernels: on a device whose memory host code can reach (host_accessible_memory True), Inductor's C++
-  kernels launched as host tasks on the device's streams (inductor.py, kernels.py), as before;
+  kernels launched as host tasks on the device's streams (inductor.py, kernels.py);
 - ATen operators: on a device whose memory host code cannot reach, every node of the graph calls the device's
   own ATen operator (its eager kernel, or the CPU fallback), and nothing runs on the host over device memory.
   Where the installed torch has Inductor's ATen fallback for every node (torch._inductor.config has
   fallback_by_default, the options of mode="lite"), Inductor compiles with those options: its wrapper code calls
   the operators. Where it does not (torch 2.6), AOTAutograd traces the forward and backward graphs of ATen
-  operators and they run as they are (an FX graph interpreted by its generated Python code);
+  operators and they run as they are (the FX graph's generated Python code calls the operators);
 - device graphs: with mode="reduce-overhead" (Inductor's triton.cudagraphs) on a device with graph capture, on
   both kinds of device, each forward and backward graph of the ATen path is captured once in a
   torch.mydevice.Graph after a warm-up call and then replayed, its inputs copied into static buffers
