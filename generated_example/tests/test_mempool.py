@@ -147,8 +147,9 @@ def test_mempool_as_a_graphs_pool():
 
 
 # A pluggable allocator library as a vendor would write one, counting what it serves. Its device memory comes from
-# the runtime the backend uses: accelsim is linked into the backend's extension, whose exported accelsim functions
-# counting_connect looks up (a vendor's library would link the vendor's runtime library instead).
+# the runtime the backend uses: the bundled runtime is linked into the backend's extension, whose exported C functions
+# (PREFIXMalloc, PREFIXFree, PREFIXStreamSynchronize) counting_connect looks up (a vendor's library would link the
+# vendor's runtime library instead).
 COUNTING_ALLOCATOR = r"""
 #include <dlfcn.h>
 #include <pthread.h>
@@ -168,12 +169,13 @@ static uintptr_t live_ptr[SLOTS];
 static size_t live_size[SLOTS];
 static long allocs, frees, bad_frees;
 
-int counting_connect(const char* runtime_library) {
+int counting_connect(const char* runtime_library, const char* malloc_name, const char* free_name,
+                     const char* sync_name) {
   void* handle = dlopen(runtime_library, RTLD_NOW | RTLD_NOLOAD);
   if (handle == NULL) return 1;
-  runtime_malloc = (malloc_fn)dlsym(handle, "accelsimMalloc");
-  runtime_free = (free_fn)dlsym(handle, "accelsimFree");
-  runtime_sync = (sync_fn)dlsym(handle, "accelsimStreamSynchronize");
+  runtime_malloc = (malloc_fn)dlsym(handle, malloc_name);
+  runtime_free = (free_fn)dlsym(handle, free_name);
+  runtime_sync = (sync_fn)dlsym(handle, sync_name);
   return runtime_malloc && runtime_free && runtime_sync ? 0 : 2;
 }
 
@@ -246,21 +248,36 @@ def counting_library(tmp_path_factory):
     return str(library)
 
 
+def runtime_functions():
+    """The names of the runtime's malloc, free and stream synchronize that the extension exports."""
+    nm = shutil.which("nm")
+    if nm is None:
+        pytest.skip("no nm to find the runtime's functions with")
+    symbols = set(subprocess.run([nm, "-D", "--defined-only", torch_mydevice._C.__file__], capture_output=True,
+                                 text=True, check=True).stdout.split())
+    for name in sorted(symbols):
+        prefix = name[: -len("Malloc")]
+        if name.endswith("Malloc") and {prefix + "Free", prefix + "StreamSynchronize"} <= symbols:
+            return [(prefix + suffix).encode() for suffix in ("Malloc", "Free", "StreamSynchronize")]
+    pytest.skip("the extension exports no runtime malloc/free/stream synchronize")
+
+
 def connect(library):
     lib = ctypes.CDLL(library)
     lib.counting_owns.argtypes = [ctypes.c_size_t]
-    assert lib.counting_connect(torch_mydevice._C.__file__.encode()) == 0, "the extension exports no accelsim functions"
+    assert lib.counting_connect(torch_mydevice._C.__file__.encode(), *runtime_functions()) == 0
     return lib
 
 
 def test_pluggable_allocator_serves_every_allocation(counting_library):
     # A fresh process: the allocator must be changed before the device allocator's first allocation.
+    functions = runtime_functions()
     script = textwrap.dedent(f"""
         import ctypes, gc
         import torch, torch_mydevice
         lib = ctypes.CDLL({counting_library!r})
         lib.counting_owns.argtypes = [ctypes.c_size_t]
-        assert lib.counting_connect(torch_mydevice._C.__file__.encode()) == 0
+        assert lib.counting_connect(torch_mydevice._C.__file__.encode(), *{functions!r}) == 0
         allocator = torch.mydevice.memory.PluggableAllocator({counting_library!r}, "counting_alloc", "counting_free")
         torch.mydevice.memory.change_current_allocator(allocator)
         assert torch.mydevice.memory.get_allocator_backend() == "pluggable"
