@@ -3,9 +3,14 @@
 #include "generator.h"
 
 #include "device.h"
+#include "driver/driver.h"
+#include "runtime_check.h"
+#include "stream.h"
 
 #include <ATen/EmptyTensor.h>
+#include <ATen/ops/empty.h>
 #include <c10/core/TensorImpl.h>
+#include <c10/core/impl/LocalDispatchKeySet.h>
 #include <c10/util/Exception.h>
 
 #include <cstring>
@@ -19,20 +24,111 @@ namespace {
 constexpr uint64_t kDefaultSeed = 67280421310721ULL; // the same default as PyTorch's CPU and CUDA generators
 constexpr size_t kStateSize = 2 * sizeof(uint64_t);
 
+uint64_t round_to_philox_block(uint64_t increment) {
+  return ((increment + 3) / 4) * 4; // Philox produces 4 values per counter step
+}
+
+// Whether work enqueued now on the current stream would be captured into a graph.
+bool current_stream_capturing() {
+  if (!is_initialized()) {
+    return false; // no stream can be capturing before the device is initialized
+  }
+  bool capturing = false;
+  MYDEVICE_CHECK(driver::get().stream_is_capturing(current_native_stream(), &capturing));
+  return capturing;
+}
+
 } // namespace
 
+PhiloxState MydeviceGeneratorState::philox_state(uint64_t increment) {
+  increment = round_to_philox_block(increment);
+  PhiloxState state;
+  if (capturing) {
+    state.seed_ptr = static_cast<const uint64_t*>(replay_inputs.const_data_ptr());
+    state.offset_ptr = state.seed_ptr + 1;
+    state.offset_intragraph = offset_intragraph;
+    state.captured = true;
+    offset_intragraph += increment;
+    return state;
+  }
+  TORCH_CHECK(!current_stream_capturing(), "mydevice generator: a random operator is being captured into a graph, ",
+              "but its generator is not registered with that graph; register it with ",
+              "Graph.register_generator_state(generator) (the device's default generator is registered by itself)");
+  state.eager = {seed, offset};
+  offset += increment;
+  return state;
+}
+
+void MydeviceGeneratorState::register_graph(const void* graph, c10::DeviceIndex device) {
+  if (!replay_inputs.defined()) {
+    // Two words of device memory that live as long as the state; allocated outside any capture when the graph
+    // registers the default generator (capture_begin does it before capturing).
+    const c10::impl::ExcludeDispatchKeyGuard no_autocast(c10::autocast_dispatch_keyset);
+    replay_inputs = at::empty({2}, at::TensorOptions().dtype(at::kLong).device(c10::DeviceType::PrivateUse1, device));
+  }
+  ++graphs[graph];
+}
+
+void MydeviceGeneratorState::unregister_graph(const void* graph) {
+  const auto it = graphs.find(graph);
+  if (it != graphs.end() && --it->second == 0) {
+    graphs.erase(it);
+  }
+}
+
+void MydeviceGeneratorState::capture_prologue() {
+  TORCH_CHECK(!capturing, "mydevice generator: its state is already being captured by another graph");
+  capturing = true;
+  offset_intragraph = 0;
+}
+
+uint64_t MydeviceGeneratorState::capture_epilogue() {
+  capturing = false;
+  return offset_intragraph;
+}
+
+void MydeviceGeneratorState::replay_prologue(uint64_t wholegraph_increment, const c10::Stream& stream) {
+  // In stream order before the graph's kernels: the replay's (seed, base offset), through a pinned buffer
+  // where the device has pinned memory (the host allocator keeps it until the copy ran), else a pageable copy
+  // (which waits for the stream).
+  at::Tensor values = at::empty({2}, at::TensorOptions().dtype(at::kLong).pinned_memory(true));
+  const uint64_t pair[2] = {seed, offset};
+  std::memcpy(values.data_ptr(), pair, sizeof(pair));
+  const c10::StreamGuard guard(stream);
+  replay_inputs.copy_(values, /*non_blocking=*/true);
+  offset += wholegraph_increment;
+}
+
+c10::intrusive_ptr<MydeviceGeneratorState> MydeviceGeneratorState::clone() const {
+  auto copy = c10::make_intrusive<MydeviceGeneratorState>();
+  copy->seed = seed;
+  copy->offset = offset;
+  return copy;
+}
+
 MydeviceGeneratorImpl::MydeviceGeneratorImpl(c10::DeviceIndex device_index)
+    : MydeviceGeneratorImpl(device_index, c10::make_intrusive<MydeviceGeneratorState>()) {
+  state_->seed = kDefaultSeed;
+}
+
+MydeviceGeneratorImpl::MydeviceGeneratorImpl(c10::DeviceIndex device_index,
+                                     c10::intrusive_ptr<MydeviceGeneratorState> state)
     : c10::GeneratorImpl(c10::Device(c10::DeviceType::PrivateUse1, device_index),
                          c10::DispatchKeySet(c10::DispatchKey::PrivateUse1)),
-      seed_(kDefaultSeed) {}
+      state_(std::move(state)) {}
+
+void MydeviceGeneratorImpl::check_not_capturing(const char* what) const {
+  TORCH_CHECK(!state_->capturing, "mydevice generator: cannot ", what, " while a graph captures its random numbers");
+}
 
 void MydeviceGeneratorImpl::set_current_seed(uint64_t seed) {
-  seed_ = seed;
-  offset_ = 0;
+  check_not_capturing("set the seed");
+  state_->seed = seed;
+  state_->offset = 0;
 }
 
 uint64_t MydeviceGeneratorImpl::current_seed() const {
-  return seed_;
+  return state_->seed;
 }
 
 uint64_t MydeviceGeneratorImpl::seed() {
@@ -42,11 +138,12 @@ uint64_t MydeviceGeneratorImpl::seed() {
 }
 
 void MydeviceGeneratorImpl::set_offset(uint64_t offset) {
-  offset_ = offset;
+  check_not_capturing("set the offset");
+  state_->offset = offset;
 }
 
 uint64_t MydeviceGeneratorImpl::get_offset() const {
-  return offset_;
+  return state_->offset;
 }
 
 void MydeviceGeneratorImpl::set_state(const c10::TensorImpl& new_state) {
@@ -55,31 +152,37 @@ void MydeviceGeneratorImpl::set_state(const c10::TensorImpl& new_state) {
   TORCH_CHECK(new_state.device().is_cpu(), "RNG state must be a CPU tensor");
   TORCH_CHECK(static_cast<size_t>(new_state.numel()) == kStateSize, "mydevice RNG state must have ", kStateSize,
               " bytes, got ", new_state.numel());
+  check_not_capturing("set the state");
   uint64_t values[2];
   std::memcpy(values, new_state.data(), kStateSize);
-  seed_ = values[0];
-  offset_ = values[1];
+  state_->seed = values[0];
+  state_->offset = values[1];
 }
 
 c10::intrusive_ptr<c10::TensorImpl> MydeviceGeneratorImpl::get_state() const {
   auto state = at::detail::empty_cpu({static_cast<int64_t>(kStateSize)}, c10::ScalarType::Byte);
-  const uint64_t values[2] = {seed_, offset_};
+  const uint64_t values[2] = {state_->seed, state_->offset};
   std::memcpy(state.data_ptr(), values, kStateSize);
   return state.getIntrusivePtr();
 }
 
-std::pair<uint64_t, uint64_t> MydeviceGeneratorImpl::philox_engine_inputs(uint64_t increment) {
-  increment = ((increment + 3) / 4) * 4; // Philox produces 4 values per counter step
-  const uint64_t offset = offset_;
-  offset_ += increment;
-  return {seed_, offset};
+void MydeviceGeneratorImpl::graphsafe_set_state(const c10::intrusive_ptr<c10::GeneratorImpl>& new_state) {
+  auto* other = dynamic_cast<MydeviceGeneratorImpl*>(new_state.get());
+  TORCH_CHECK(other != nullptr, "mydevice generator: graphsafe_set_state expects a state of a mydevice generator ",
+              "(from graphsafe_get_state())");
+  state_ = other->state_;
+}
+
+c10::intrusive_ptr<c10::GeneratorImpl> MydeviceGeneratorImpl::graphsafe_get_state() const {
+  return c10::make_intrusive<MydeviceGeneratorImpl>(device().index(), state_);
+}
+
+PhiloxState MydeviceGeneratorImpl::philox_state(uint64_t increment) {
+  return state_->philox_state(increment);
 }
 
 MydeviceGeneratorImpl* MydeviceGeneratorImpl::clone_impl() const {
-  auto* copy = new MydeviceGeneratorImpl(device().index());
-  copy->seed_ = seed_;
-  copy->offset_ = offset_;
-  return copy;
+  return new MydeviceGeneratorImpl(device().index(), state_->clone());
 }
 
 const at::Generator& default_generator(c10::DeviceIndex device_index) {
@@ -101,6 +204,13 @@ at::Generator make_generator(c10::DeviceIndex device_index) {
   }
   check_device_index(device_index);
   return at::make_generator<MydeviceGeneratorImpl>(device_index);
+}
+
+MydeviceGeneratorImpl* generator_impl(const at::Generator& generator) {
+  TORCH_CHECK(generator.defined() && generator.device().type() == c10::DeviceType::PrivateUse1,
+              "expected a mydevice generator, got one of device type ",
+              generator.defined() ? c10::DeviceTypeName(generator.device().type(), true) : std::string("(none)"));
+  return at::check_generator<MydeviceGeneratorImpl>(generator);
 }
 
 } // namespace torch_mydevice

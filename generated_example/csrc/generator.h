@@ -7,19 +7,61 @@
 // PyTorch asks the hooks for generators: getDefaultGenerator(i) backs torch.manual_seed (which seeds every
 // device's default generator), torch.mydevice.get_rng_state and torch.accelerator.random; getNewGenerator(i)
 // backs torch.Generator(device="mydevice"). The state is a Philox-style (seed, offset) pair, as on CUDA: a
-// kernel that needs random numbers reserves `increment` values with philox_engine_inputs() under the
-// generator's mutex, so that replaying the same (seed, offset) reproduces the same numbers.
+// random operator reserves `increment` values with philox_state() under the generator's mutex and hands the
+// result to its kernel (philox_state.h), so that the same (seed, offset) reproduces the same numbers.
+//
+// The (seed, offset) pair lives in a MydeviceGeneratorState that generators can share, as CUDA's do:
+// Generator.graphsafe_get_state() returns a generator over the same state object, graphsafe_set_state() makes a
+// generator use another one's, so that code swapping states (activation checkpointing and torch.compile's
+// functionalized random numbers inside a graph) swaps what the captured kernels read.
+//
+// Graph capture (graph.cc): a graph registers the state of its device's default generator, and any other with
+// Graph.register_generator_state(). While the graph captures, draws do not advance the offset: each draw gets
+// its position within the graph (offset_intragraph) and the address of two device words, `replay_inputs`,
+// which hold the seed and the replay's base offset. Before every replay the graph writes the state's current
+// (seed, offset) there and advances the offset by the total the capture drew, so that each replay draws new
+// numbers, the same numbers eager execution from that offset would draw, and leaves the offset where eager
+// execution would have left it (CUDA's graph-safe Philox state).
+#include "philox_state.h"
+
 #include <ATen/core/Generator.h>
+#include <ATen/core/Tensor.h>
 #include <c10/core/GeneratorImpl.h>
+#include <c10/core/Stream.h>
+#include <c10/util/intrusive_ptr.h>
 
 #include <cstdint>
-#include <utility>
+#include <map>
 
 namespace torch_mydevice {
+
+struct MydeviceGeneratorState final : c10::intrusive_ptr_target {
+  uint64_t seed = 0;
+  uint64_t offset = 0;
+  // Graph capture: see the top of this file.
+  bool capturing = false;
+  uint64_t offset_intragraph = 0;
+  at::Tensor replay_inputs;          // two uint64 words on the device: seed, base offset of the current replay
+  std::map<const void*, int> graphs; // the graphs that registered this state, with their registration counts
+
+  // The stream of `increment` values (rounded up to 4) for a kernel, advancing the state past them.
+  PhiloxState philox_state(uint64_t increment);
+
+  // Called by graphs (graph.cc): register_graph allocates replay_inputs on `device` when needed.
+  void register_graph(const void* graph, c10::DeviceIndex device);
+  void unregister_graph(const void* graph);
+  void capture_prologue();   // the graph starts capturing: draws become positions within the graph
+  uint64_t capture_epilogue(); // the capture ended: returns the total the capture drew
+  // Before a replay on `stream`: writes (seed, offset) to replay_inputs, then advances offset by the total.
+  void replay_prologue(uint64_t wholegraph_increment, const c10::Stream& stream);
+
+  c10::intrusive_ptr<MydeviceGeneratorState> clone() const; // the pair only, registered with no graph
+};
 
 class MydeviceGeneratorImpl final : public c10::GeneratorImpl {
  public:
   explicit MydeviceGeneratorImpl(c10::DeviceIndex device_index);
+  MydeviceGeneratorImpl(c10::DeviceIndex device_index, c10::intrusive_ptr<MydeviceGeneratorState> state);
 
   void set_current_seed(uint64_t seed) override;
   uint64_t current_seed() const override;
@@ -29,9 +71,16 @@ class MydeviceGeneratorImpl final : public c10::GeneratorImpl {
   // State layout: 16 bytes, seed then offset (little endian uint64), in a CPU uint8 tensor.
   void set_state(const c10::TensorImpl& new_state) override;
   c10::intrusive_ptr<c10::TensorImpl> get_state() const override;
+  // Sharing the state object itself (Generator.graphsafe_set_state / graphsafe_get_state).
+  void graphsafe_set_state(const c10::intrusive_ptr<c10::GeneratorImpl>& new_state) override;
+  c10::intrusive_ptr<c10::GeneratorImpl> graphsafe_get_state() const override;
 
-  // For kernels: returns (seed, offset) and advances the offset by `increment` (rounded up to 4).
-  std::pair<uint64_t, uint64_t> philox_engine_inputs(uint64_t increment);
+  // For random operators, under mutex_: the stream of `increment` values for one kernel (philox_state.h).
+  PhiloxState philox_state(uint64_t increment);
+
+  const c10::intrusive_ptr<MydeviceGeneratorState>& state() const {
+    return state_;
+  }
 
   static c10::DeviceType device_type() {
     return c10::DeviceType::PrivateUse1;
@@ -39,9 +88,9 @@ class MydeviceGeneratorImpl final : public c10::GeneratorImpl {
 
  private:
   MydeviceGeneratorImpl* clone_impl() const override;
+  void check_not_capturing(const char* what) const;
 
-  uint64_t seed_;
-  uint64_t offset_ = 0;
+  c10::intrusive_ptr<MydeviceGeneratorState> state_;
 };
 
 // The default generator of a device (-1: current device). Created on first use; never initializes the device.
@@ -49,5 +98,8 @@ const at::Generator& default_generator(c10::DeviceIndex device_index);
 
 // A new generator for torch.Generator(device="mydevice:i").
 at::Generator make_generator(c10::DeviceIndex device_index);
+
+// The generator behind a torch.Generator of this device (TORCH_CHECKs the device type).
+MydeviceGeneratorImpl* generator_impl(const at::Generator& generator);
 
 } // namespace torch_mydevice

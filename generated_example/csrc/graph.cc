@@ -72,6 +72,9 @@ class OpRecorder {
 // One recorder at a time per thread: the capture that enabled debug mode owns it until capture_end.
 thread_local std::unique_ptr<OpRecorder> t_recorder;
 
+// The graph capturing on this thread, for Graph.register_generator_state() during a capture.
+thread_local MydeviceGraph* t_capturing_graph = nullptr;
+
 } // namespace
 
 MydeviceGraph::MydeviceGraph(const at::GraphImplArgs& args) : keep_graph_(args.keep_graph) {}
@@ -97,6 +100,8 @@ void MydeviceGraph::capture_begin(c10::MempoolId_t pool, at::GraphCaptureMode ca
   capture_mode_ = capture_mode;
   device_ = current_device();
   capture_stream_ = current_stream(device_);
+  // Before the pool takes this stream's allocations: registering may allocate the state's two device words.
+  register_generator_state(generator_impl(default_generator(device_))->state());
   // Sharing: a pool id from another graph's pool() (or graph_pool_handle()) makes both graphs use one pool.
   pool_ = (pool.first != 0 || pool.second != 0) ? pool : new_graph_pool_id();
   begin_allocate_to_pool(device_, pool_, capture_stream_);
@@ -107,9 +112,14 @@ void MydeviceGraph::capture_begin(c10::MempoolId_t pool, at::GraphCaptureMode ca
     end_allocate_to_pool(device_, pool_);
     release_pool(device_, pool_);
     holds_pool_ = false;
+    unregister_generator_states();
     MYDEVICE_CHECK(status);
   }
   capturing_ = true;
+  for (auto& [state, increment] : generator_states_) {
+    state->capture_prologue();
+  }
+  t_capturing_graph = this;
   node_count_ = 0;
   replays_ = 0;
   captured_ops_.clear();
@@ -127,6 +137,7 @@ void MydeviceGraph::capture_end() {
   driver::Graph graph = nullptr;
   const driver::Status status = driver::get().stream_end_capture(native_stream(capture_stream_), &graph);
   capturing_ = false;
+  end_generator_capture();
   end_allocate_to_pool(device_, pool_);
   if (status == driver::Status::capture_invalidated) {
     driver::get().clear_last_error();
@@ -178,6 +189,9 @@ void MydeviceGraph::replay() {
   // Replays run on the current stream of the graph's device, in order with the work around them.
   const c10::Stream stream = current_stream(device_);
   const driver::Stream native = native_stream(stream);
+  for (auto& [state, increment] : generator_states_) {
+    state->replay_prologue(increment, stream); // this replay's (seed, offset), then the generator moves past it
+  }
   MYDEVICE_CHECK(driver::get().graph_launch(exec_, native));
   ++replays_;
   // reset() waits for pending replays before the pool's memory may be reused: remember the last one per stream.
@@ -213,6 +227,7 @@ void MydeviceGraph::abandon_capture() noexcept {
     MYDEVICE_WARN_ON_ERROR(driver::get().graph_destroy(graph));
   }
   capturing_ = false;
+  end_generator_capture();
   try {
     end_allocate_to_pool(device_, pool_);
   } catch (const std::exception& e) {
@@ -246,10 +261,46 @@ void MydeviceGraph::reset() {
     release_pool(device_, pool_);
     holds_pool_ = false;
   }
+  unregister_generator_states();
   captured_ = false;
   node_count_ = 0;
   replays_ = 0;
   captured_ops_.clear();
+}
+
+void MydeviceGraph::register_generator_state(const c10::intrusive_ptr<MydeviceGeneratorState>& state) {
+  TORCH_CHECK(state, "mydevice graph: register_generator_state() needs a generator");
+  for (const auto& registered : generator_states_) {
+    if (registered.first == state) {
+      return;
+    }
+  }
+  const c10::DeviceIndex device = device_ >= 0 ? device_ : current_device();
+  state->register_graph(this, device);
+  generator_states_.emplace_back(state, 0);
+  if (capturing_) {
+    state->capture_prologue();
+  }
+}
+
+MydeviceGraph* MydeviceGraph::capturing_on_this_thread() {
+  return t_capturing_graph;
+}
+
+void MydeviceGraph::end_generator_capture() noexcept {
+  for (auto& [state, increment] : generator_states_) {
+    increment = state->capture_epilogue();
+  }
+  if (t_capturing_graph == this) {
+    t_capturing_graph = nullptr;
+  }
+}
+
+void MydeviceGraph::unregister_generator_states() noexcept {
+  for (auto& [state, increment] : generator_states_) {
+    state->unregister_graph(this);
+  }
+  generator_states_.clear();
 }
 
 c10::MempoolId_t MydeviceGraph::pool() const {

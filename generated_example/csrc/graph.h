@@ -13,12 +13,17 @@
 //   replay         Driver::graph_launch on the current stream: the captured kernels and copies run again, on
 //                  whatever the captured addresses hold now (update inputs in place with copy_)
 //   reset          waits for pending replays, destroys graph and executable graph, releases the pool
+// Random numbers (generator.h): the state of the device's default generator takes part in every capture, and
+// others with register_generator_state(). Each replay first writes each state's current (seed, offset) where
+// the captured kernels read it and advances the state by what the capture drew, so that every replay draws
+// new numbers and leaves the generators where eager execution would have left them.
 // Only device work is captured. Host-side work (Python, .item(), synchronize, copies from pageable host
 // memory) is not replayed; synchronizing while a capture is underway invalidates it, and capture_end says so.
 #include "version.h"
 
 #include <ATen/core/GraphImplInterface.h>
 #include "driver/driver.h"
+#include "generator.h"
 #include <c10/core/Allocator.h>
 #include <c10/core/Stream.h>
 
@@ -44,6 +49,12 @@ class MydeviceGraph final : public at::GraphImplInterface {
   void enable_debug_mode() override;
   void debug_dump(const std::string& path) override;
 
+  // Graph.register_generator_state(generator): the state takes part in this graph's captures and replays
+  // (registering one twice changes nothing). Allowed before and during a capture; reset() forgets them.
+  void register_generator_state(const c10::intrusive_ptr<MydeviceGeneratorState>& state);
+  // The graph capturing on the calling thread (nullptr if none): Graph.register_generator_state during a capture.
+  static MydeviceGraph* capturing_on_this_thread();
+
  private:
   void abandon_capture() noexcept; // ends a capture that will not be used (reset during capture)
   void wait_for_replays();
@@ -63,6 +74,10 @@ class MydeviceGraph final : public at::GraphImplInterface {
   at::GraphCaptureMode capture_mode_ = at::GraphCaptureMode::Default;
   std::vector<std::pair<c10::Stream, driver::Event>> replay_events_; // last replay on each stream
   std::vector<std::string> captured_ops_; // debug mode: operators dispatched during the capture
+  // The registered generator states, with the total each drew during the capture (the increment of a replay).
+  std::vector<std::pair<c10::intrusive_ptr<MydeviceGeneratorState>, uint64_t>> generator_states_;
+  void end_generator_capture() noexcept;  // the capture ended (or was abandoned): records the totals
+  void unregister_generator_states() noexcept;
 };
 
 } // namespace torch_mydevice

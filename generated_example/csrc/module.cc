@@ -11,6 +11,7 @@
 #include "device_allocator.h"
 #include "driver/driver.h"
 #include "generator.h"
+#include "graph.h"
 #include "host_allocator.h"
 #include "ops/cpu_convolution.h"
 #include "runtime_check.h"
@@ -552,6 +553,19 @@ PyObject* default_generator_py(PyObject*, PyObject* arg) {
   return THPGenerator_initDefaultGenerator(default_generator(device));
 }
 
+// Graph.register_generator_state(generator) during a capture (graphs.py): the generator's state takes part in the
+// capture underway on this thread.
+PyObject* graph_register_generator_py(PyObject*, PyObject* arg) {
+  if (!THPGenerator_Check(arg)) {
+    PyErr_SetString(PyExc_TypeError, "register_generator_state() expects a torch.Generator");
+    return nullptr;
+  }
+  auto* graph = MydeviceGraph::capturing_on_this_thread();
+  TORCH_CHECK(graph != nullptr, "mydevice graph: no graph is capturing on this thread");
+  graph->register_generator_state(generator_impl(reinterpret_cast<THPGenerator*>(arg)->cdata)->state());
+  Py_RETURN_NONE;
+}
+
 // {feature: True/False} for every torch feature CMake probed (cmake/torch_features.cmake); torch_has() reads it.
 PyObject* torch_features_py(PyObject*, PyObject*) {
   PyObject* features = PyDict_New();
@@ -613,6 +627,7 @@ PyMethodDef methods[] = {
     {"_host_memory_stats", mapping_errors<host_memory_stats_py>, METH_NOARGS, nullptr},
     {"_reset_host_memory_stats", mapping_errors<reset_host_memory_stats_py>, METH_O, nullptr},
     {"_default_generator", mapping_errors<default_generator_py>, METH_O, nullptr},
+    {"_graph_register_generator", mapping_errors<graph_register_generator_py>, METH_O, nullptr},
     {nullptr, nullptr, 0, nullptr}};
 
 PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "torch_mydevice._C",

@@ -27,6 +27,7 @@ const std::map<std::string, ParamKind>& kinds() {
       {"bool", {"bool", "", ""}},
       {"int64", {"int64_t", "", ""}},
       {"uint64", {"uint64_t", "", ""}},
+      {"philox", {"const PhiloxState&", "%_state = %", "const PhiloxSeedOffset % = unpack_philox(%_state);"}},
       {"string", {"c10::string_view", "%_text = std::string(%)", "const c10::string_view % = %_text;"}},
       {"dims", {"at::IntArrayRef", "%_list = %.vec()", "const at::IntArrayRef % = %_list;"}},
       {"opt_dims", {"at::OptionalIntArrayRef", "%_list = own_dims(%)", "const at::OptionalIntArrayRef % = view_dims(%_list);"}},

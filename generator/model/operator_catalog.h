@@ -14,8 +14,8 @@ namespace accelgen {
 
 /// One parameter of a device kernel. `kind` says what it is and how it crosses from the host to the device
 /// (model/kernel_signature.h renders each kind): "out", "opt_out" (an output the caller may not want: undefined),
-/// "inout", "in", "opt_tensor", "list", "scalar", "opt_scalar", "double", "bool", "int64", "uint64", "string",
-/// "dims", "opt_dims", "opt_dtype", "dtype", "opt_int", "opt_double".
+/// "inout", "in", "opt_tensor", "list", "scalar", "opt_scalar", "double", "bool", "int64", "uint64", "philox" (a
+/// random stream, philox_state.h), "string", "dims", "opt_dims", "opt_dtype", "dtype", "opt_int", "opt_double".
 struct KernelParam {
   std::string kind;
   std::string name;

@@ -27,6 +27,7 @@
 #include "ops/cpu_convolution.h"
 #include "ops/launch.h"
 #include "ops/recurrent_cells.h"
+#include "philox_state.h"
 
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
@@ -143,6 +144,20 @@ inline at::OptionalIntArrayRef view_dims(const std::optional<std::vector<int64_t
 // device's generator: distinct offsets give distinct streams, the same pair the same values.
 inline at::Generator cpu_generator(uint64_t seed, uint64_t offset) {
   return at::make_generator<at::CPUGeneratorImpl>(seed ^ (offset * 0x9E3779B97F4A7C15ull));
+}
+
+inline at::Generator cpu_generator(const PhiloxSeedOffset& rng) {
+  return cpu_generator(rng.seed, rng.offset);
+}
+
+// Inside a host task: the (seed, offset) of a random kernel's stream, read when the kernel runs (philox_state.h):
+// a graph replay writes its pair to device memory just before the replay's kernels run.
+inline PhiloxSeedOffset unpack_philox(const PhiloxState& state) {
+  if (!state.captured) {
+    return state.eager;
+  }
+  return state.unpack(static_cast<const uint64_t*>(kernel_access(state.seed_ptr)),
+                      static_cast<const uint64_t*>(kernel_access(state.offset_ptr)));
 }
 
 namespace default_body {

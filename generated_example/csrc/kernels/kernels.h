@@ -20,6 +20,9 @@
 //     shape and dtype makes them itself before it launches, with ordinary device operations
 //     (self.expand(out.sizes()).to(out.scalar_type()).contiguous(), which run through the driver's copies);
 //   - the current device is the outputs' device.
+// A random kernel gets the stream it draws from as a PhiloxState (philox_state.h), and reads its (seed, offset)
+// when it runs, not when it is enqueued: inside a graph replay the pair is only known then (unpack_philox() in a
+// host task; device code reads the two device words the state points to).
 // A kernel enqueues its work on the current stream and returns without waiting for it (kernel_support.h).
 // These signatures are stable: accelgen changes one only with a new accelgen version, and `accelgen upgrade`
 // names every kernel whose signature changes.
@@ -303,10 +306,10 @@ void native_batch_norm_backward(const at::Tensor& grad_input, const at::Tensor& 
                                 const at::Tensor& weight, const at::Tensor& running_mean, const at::Tensor& running_var,
                                 const at::Tensor& save_mean, const at::Tensor& save_invstd, bool train, double eps);
 
-// native_dropout: training dropout: mask (bool) = draws of keeping probability 1 - p from the stream (seed, offset)
+// native_dropout: training dropout: mask (bool) = draws of keeping probability 1 - p from the random stream `rng`
 // names; output = self * mask / (1 - p).
-void native_dropout(const at::Tensor& output, const at::Tensor& mask, const at::Tensor& input, double p, uint64_t seed,
-                    uint64_t offset);
+void native_dropout(const at::Tensor& output, const at::Tensor& mask, const at::Tensor& input, double p,
+                    const PhiloxState& rng);
 
 // native_dropout_backward: out = grad_output * mask * scale (the gradient of native_dropout, scale being 1 / (1 - p)).
 void native_dropout_backward(const at::Tensor& out, const at::Tensor& grad_output, const at::Tensor& mask,
@@ -345,8 +348,8 @@ void nll_loss_backward(const at::Tensor& grad_input, const at::Tensor& grad_outp
 void nll_loss_forward(const at::Tensor& output, const at::Tensor& total_weight, const at::Tensor& self,
                       const at::Tensor& target, const at::Tensor& weight, int64_t reduction, int64_t ignore_index);
 
-// normal_: self = values drawn from N(mean, std ** 2), the stream (seed, offset) names.
-void normal_(const at::Tensor& self, double mean, double std, uint64_t seed, uint64_t offset);
+// normal_: self = values drawn from N(mean, std ** 2), the random stream `rng` names.
+void normal_(const at::Tensor& self, double mean, double std, const PhiloxState& rng);
 
 // pow.Tensor_Scalar: out = self ** exponent.
 void pow_Tensor_Scalar(const at::Tensor& out, const at::Tensor& self, const c10::Scalar& exponent);
@@ -403,8 +406,8 @@ void tanh_backward(const at::Tensor& out, const at::Tensor& grad_output, const a
 void threshold_backward(const at::Tensor& out, const at::Tensor& grad_output, const at::Tensor& self,
                         const c10::Scalar& threshold);
 
-// uniform_: self = values drawn uniformly from [from, to), the stream (seed, offset) names.
-void uniform_(const at::Tensor& self, double from, double to, uint64_t seed, uint64_t offset);
+// uniform_: self = values drawn uniformly from [from, to), the random stream `rng` names.
+void uniform_(const at::Tensor& self, double from, double to, const PhiloxState& rng);
 
 // var_mean.correction: var = the variance of self over `dim` (every dimension when absent) with `correction` (1 when
 // absent), mean = its mean.

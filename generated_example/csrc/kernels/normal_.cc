@@ -1,5 +1,5 @@
 // Created by accelgen 0.1.0 from accelgen.yaml. This file is yours: accelgen never overwrites it.
-// normal_: self = values drawn from N(mean, std ** 2), the stream (seed, offset) names.
+// normal_: self = values drawn from N(mean, std ** 2), the random stream `rng` names.
 //
 // The mydevice kernel of this operator. The generated operator (csrc/ops/native/random.cc)
 // calls it once it has checked the arguments, worked out the result and allocated it; the contract is at the
@@ -15,10 +15,11 @@
 
 namespace torch_mydevice::kernels {
 
-void normal_(const at::Tensor& self, double mean, double std, uint64_t seed, uint64_t offset) {
-  run_kernel(self.device(), [self_arg = KernelArg(self), mean, std, seed, offset] {
+void normal_(const at::Tensor& self, double mean, double std, const PhiloxState& rng) {
+  run_kernel(self.device(), [self_arg = KernelArg(self), mean, std, rng_state = rng] {
     at::Tensor self = self_arg.cpu();
-    self.normal_(mean, std, cpu_generator(seed, offset));
+    const PhiloxSeedOffset rng = unpack_philox(rng_state);
+    self.normal_(mean, std, cpu_generator(rng));
   });
 }
 

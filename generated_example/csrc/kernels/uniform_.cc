@@ -1,5 +1,5 @@
 // Created by accelgen 0.1.0 from accelgen.yaml. This file is yours: accelgen never overwrites it.
-// uniform_: self = values drawn uniformly from [from, to), the stream (seed, offset) names.
+// uniform_: self = values drawn uniformly from [from, to), the random stream `rng` names.
 //
 // The mydevice kernel of this operator. The generated operator (csrc/ops/native/random.cc)
 // calls it once it has checked the arguments, worked out the result and allocated it; the contract is at the
@@ -15,10 +15,11 @@
 
 namespace torch_mydevice::kernels {
 
-void uniform_(const at::Tensor& self, double from, double to, uint64_t seed, uint64_t offset) {
-  run_kernel(self.device(), [self_arg = KernelArg(self), from, to, seed, offset] {
+void uniform_(const at::Tensor& self, double from, double to, const PhiloxState& rng) {
+  run_kernel(self.device(), [self_arg = KernelArg(self), from, to, rng_state = rng] {
     at::Tensor self = self_arg.cpu();
-    self.uniform_(from, to, cpu_generator(seed, offset));
+    const PhiloxSeedOffset rng = unpack_philox(rng_state);
+    self.uniform_(from, to, cpu_generator(rng));
   });
 }
 

@@ -5,8 +5,16 @@
 Device-generic PyTorch code looks functions up here by name: torch.accelerator.is_available() and
 device_count() (authoritative since newer torch), torch.autocast (get_amp_supported_dtype), torch.manual_seed
 (manual_seed_all, _is_in_bad_fork), tensor creation from Python (_lazy_init), the device-type test harness
-(current_device, device_count, is_available).
+(current_device, device_count, is_available), activation checkpointing and torch.random.fork_rng (_initialized,
+get_rng_state, set_rng_state), torch.compile's graph-safe random numbers (_get_generator, default_generators),
+torch.load (_utils._get_device_index).
 """
+
+import sys
+import types
+
+from . import _device
+from . import _device as _utils  # noqa: F401  (torch.load: _utils._get_device_index, as torch.cuda._utils)
 
 from ._device import (  # noqa: F401
     _get_device_index,
@@ -62,6 +70,9 @@ from .memory import (  # noqa: F401
     set_per_process_memory_fraction,
 )
 from .random import (  # noqa: F401
+    _get_generator,
+    _get_rng_state_offset,
+    _set_rng_state_offset,
     default_generators,
     get_rng_state,
     get_rng_state_all,
@@ -85,3 +96,18 @@ from .streams import (  # noqa: F401
 
 # Raised when the device memory is exhausted (torch.cuda.OutOfMemoryError is the same class).
 from torch import OutOfMemoryError  # noqa: E402,F401
+
+
+class _DeviceModule(types.ModuleType):
+    """The class of this module: attributes whose value changes while the process runs."""
+
+    @property
+    def _initialized(self) -> bool:
+        """Whether the device runtime was initialized in this process, as torch.cuda._initialized. Read live:
+        torch.utils.checkpoint saves and restores the device's RNG state only when this is true, so a copied
+        value would leave dropout under checkpointing drawing different masks in the recomputation. The runtime
+        may also have been initialized from C++ (a tensor made by a C++ extension), which is_initialized() sees."""
+        return _device._initialized or _device.is_initialized()
+
+
+sys.modules[__name__].__class__ = _DeviceModule

@@ -22,6 +22,8 @@ import itertools
 
 import torch
 
+from . import _C
+
 
 _SUPPORTED = True
 _UNSUPPORTED_REASON = (
@@ -61,7 +63,38 @@ if _SUPPORTED:
         Arguments as torch.accelerator.Graph: keep_graph (keep the raw graph after capture_end; instantiate()
         or the first replay() builds the executable graph), pool (share a memory pool), capture_error_mode
         (mydevice captures in "global" mode: any synchronization of the device invalidates the capture).
+
+        Random operators captured in the graph draw new numbers at every replay, as on CUDA: the device's
+        default generator takes part in every capture, other generators once registered with
+        register_generator_state(). Each replay continues the generator's stream where it stands and moves it
+        past what the capture drew, so N replays leave it where N eager runs would have.
         """
+
+        def register_generator_state(self, generator: torch.Generator) -> None:
+            """Let random operators drawing from `generator` (a mydevice torch.Generator, or a state from its
+            graphsafe_get_state()) be captured in this graph, as torch.cuda.CUDAGraph.register_generator_state.
+            Call it before or during the capture; reset() forgets the registrations."""
+            if not isinstance(generator, torch.Generator) or generator.device.type != "mydevice":
+                raise TypeError(f"register_generator_state() expects a mydevice torch.Generator, got {generator!r}")
+            registered = self.__dict__.setdefault("_registered_generators", [])
+            registered.append(generator)
+            if self.__dict__.get("_capturing", False):
+                _C._graph_register_generator(generator)
+
+        def capture_begin(self) -> None:
+            super().capture_begin()
+            self._capturing = True
+            for generator in self.__dict__.get("_registered_generators", ()):
+                _C._graph_register_generator(generator)
+
+        def capture_end(self) -> None:
+            self._capturing = False
+            super().capture_end()
+
+        def reset(self) -> None:
+            self._capturing = False
+            self.__dict__.get("_registered_generators", []).clear()
+            super().reset()
 
     class graph:
         """Context manager that captures the enclosed mydevice work into `graph` (like torch.cuda.graph).

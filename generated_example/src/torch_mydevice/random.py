@@ -72,3 +72,19 @@ def seed_all() -> None:
 def initial_seed() -> int:
     """The current seed of the current device."""
     return _generator(None).initial_seed()
+
+
+def _get_generator(device: torch.device) -> torch.Generator:
+    """The default generator of a device (torch.cuda._get_generator; torch.compile's graph-safe random numbers
+    look it up by this name)."""
+    return _generator(device)
+
+
+def _set_rng_state_offset(offset: int, device: _device_t = "mydevice") -> None:
+    """Set the offset of a device's default generator: where its Philox stream continues."""
+    _generator(device).set_offset(offset)
+
+
+def _get_rng_state_offset(device: _device_t = "mydevice") -> int:
+    """The offset of a device's default generator: how far its Philox stream has been drawn."""
+    return _generator(device).get_offset()

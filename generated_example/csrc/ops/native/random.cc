@@ -3,10 +3,11 @@
 // Native random operators: uniform_ and normal_ (torch.rand/randn and nn.init reach them) and native_dropout
 // (nn.Dropout and F.dropout in training, the dropout of nn.TransformerEncoderLayer), drawing from the device's
 // own generator, so `torch.Generator(device="mydevice")` works as an explicit generator and results
-// are reproducible for a seed. Each call takes (seed, offset) from the generator and advances its offset by the
-// number of values drawn (the Philox convention PyTorch's device generators follow); the device kernel
-// (csrc/kernels/) then fills the tensor from the stream that pair names. The operators and the wrappers below come
-// from accelgen's operator catalog (knowledge/operators/random.yaml); they need the generator capability.
+// are reproducible for a seed. Each call takes the stream it draws from from the generator and advances its offset
+// by the number of values drawn (the Philox convention PyTorch's device generators follow); the device kernel
+// (csrc/kernels/) then fills the tensor from that stream (philox_state.h: a (seed, offset) pair, or where a graph
+// replay writes one). The operators and the wrappers below come from accelgen's operator catalog (the random
+// family); they need the generator capability.
 // In this backend (operators.native in accelgen.yaml): native_dropout, normal_, uniform_.
 #include "generator.h"
 #include "operator_support.h"
@@ -21,12 +22,12 @@ namespace torch_mydevice::ops {
 
 namespace {
 
-// The (seed, offset) pair for `count` values from `generator`, or from the device's default generator.
-std::pair<uint64_t, uint64_t> draw_philox_inputs(const std::optional<at::Generator>& generator,
-                                                 const c10::Device& device, uint64_t count) {
+// The stream of `count` values from `generator`, or from the device's default generator.
+PhiloxState draw_philox_state(const std::optional<at::Generator>& generator, const c10::Device& device,
+                              uint64_t count) {
   auto* impl = at::get_generator_or_default<MydeviceGeneratorImpl>(generator, default_generator(device.index()));
   std::lock_guard<std::mutex> lock(impl->mutex_);
-  return impl->philox_engine_inputs(count);
+  return impl->philox_state(count);
 }
 
 // F.dropout reaches native_dropout on every accelerator (at::dropout's fused path). In training (train true or absent)
@@ -44,8 +45,8 @@ std::tuple<at::Tensor, at::Tensor> native_dropout(const at::Tensor& input, doubl
     mask.fill_(true);
     return {output, mask};
   }
-  const auto inputs = draw_philox_inputs(std::nullopt, input.device(), static_cast<uint64_t>(input.numel()));
-  kernels::native_dropout(output, mask, input, p, inputs.first, inputs.second);
+  const PhiloxState rng = draw_philox_state(std::nullopt, input.device(), static_cast<uint64_t>(input.numel()));
+  kernels::native_dropout(output, mask, input, p, rng);
   return {output, mask};
 }
 
@@ -54,8 +55,8 @@ at::Tensor& normal_inplace(at::Tensor& self, double mean, double std, std::optio
   if (self.numel() == 0) {
     return self;
   }
-  const auto inputs = draw_philox_inputs(generator, self.device(), static_cast<uint64_t>(self.numel()));
-  kernels::normal_(self, mean, std, inputs.first, inputs.second);
+  const PhiloxState rng = draw_philox_state(generator, self.device(), static_cast<uint64_t>(self.numel()));
+  kernels::normal_(self, mean, std, rng);
   return self;
 }
 
@@ -64,8 +65,8 @@ at::Tensor& uniform_inplace(at::Tensor& self, double from, double to, std::optio
   if (self.numel() == 0) {
     return self;
   }
-  const auto inputs = draw_philox_inputs(generator, self.device(), static_cast<uint64_t>(self.numel()));
-  kernels::uniform_(self, from, to, inputs.first, inputs.second);
+  const PhiloxState rng = draw_philox_state(generator, self.device(), static_cast<uint64_t>(self.numel()));
+  kernels::uniform_(self, from, to, rng);
   return self;
 }
 
