@@ -61,8 +61,8 @@ PhiloxState MydeviceGeneratorState::philox_state(uint64_t increment) {
 
 void MydeviceGeneratorState::register_graph(const void* graph, c10::DeviceIndex device) {
   if (!replay_inputs.defined()) {
-    // Two words of device memory that live as long as the state; allocated outside any capture when the graph
-    // registers the default generator (capture_begin does it before capturing).
+    // Two words of device memory, held while a graph is registered; allocated outside any capture (capture_begin
+    // registers the default generator before capturing; register_generator_state refuses a capturing stream).
     const c10::impl::ExcludeDispatchKeyGuard no_autocast(c10::autocast_dispatch_keyset);
     replay_inputs = at::empty({2}, at::TensorOptions().dtype(at::kLong).device(c10::DeviceType::PrivateUse1, device));
   }
@@ -73,6 +73,12 @@ void MydeviceGeneratorState::unregister_graph(const void* graph) {
   const auto it = graphs.find(graph);
   if (it != graphs.end() && --it->second == 0) {
     graphs.erase(it);
+  }
+  if (graphs.empty()) {
+    // No graph reads the words any more (a graph unregisters after its last replay ran). CUDA keeps them until the
+    // next first registration; freeing them here leaves a process that holds no graph none of the generator's
+    // device memory, so memory_stats() and snapshots count only the program's own blocks.
+    replay_inputs = at::Tensor();
   }
 }
 
@@ -111,8 +117,8 @@ MydeviceGeneratorImpl::MydeviceGeneratorImpl(c10::DeviceIndex device_index)
   state_->seed = kDefaultSeed;
 }
 
-MydeviceGeneratorImpl::MydeviceGeneratorImpl(c10::DeviceIndex device_index,
-                                     c10::intrusive_ptr<MydeviceGeneratorState> state)
+MydeviceGeneratorImpl::MydeviceGeneratorImpl(
+    c10::DeviceIndex device_index, c10::intrusive_ptr<MydeviceGeneratorState> state)
     : c10::GeneratorImpl(c10::Device(c10::DeviceType::PrivateUse1, device_index),
                          c10::DispatchKeySet(c10::DispatchKey::PrivateUse1)),
       state_(std::move(state)) {}

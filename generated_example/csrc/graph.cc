@@ -237,6 +237,7 @@ void MydeviceGraph::abandon_capture() noexcept {
 
 void MydeviceGraph::reset() {
   if (device_ < 0) {
+    unregister_generator_states(); // generators registered before a capture that never began
     return; // never captured
   }
   DeviceScope scope(device_);

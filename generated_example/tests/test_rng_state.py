@@ -13,7 +13,7 @@ import torch.nn.functional as F
 from torch.utils.checkpoint import checkpoint
 
 import torch_mydevice.graphs
-from conftest import DEVICE, requires_native
+from conftest import DEVICE, NATIVE_OPS, requires_cpu_fallback, requires_native
 
 
 def default_generator() -> torch.Generator:
@@ -62,12 +62,45 @@ def test_rng_state_all_round_trips():
 def test_fork_rng_restores_the_device_state():
     torch.manual_seed(5)
     before = torch.mydevice.get_rng_state()
-    with torch.random.fork_rng(device_type="mydevice"):
+    with torch.random.fork_rng(devices=[torch.mydevice.current_device()], device_type="mydevice"):
         inside = torch.rand(100, device=DEVICE).cpu()
         assert not torch.equal(torch.mydevice.get_rng_state(), before)
     assert torch.equal(torch.mydevice.get_rng_state(), before)
     after = torch.rand(100, device=DEVICE).cpu()
     assert torch.equal(inside, after), "after fork_rng the device stream continues from where it was forked"
+
+
+def test_dropout_masks_follow_the_device_rng_state():
+    # Native or through the CPU fallback, dropout draws from the device's generator: restoring the device's state
+    # replays the mask, whatever the CPU's generator did in between.
+    x = torch.ones(4096, device=DEVICE)
+    state = torch.mydevice.get_rng_state()
+    first = F.dropout(x, p=0.5, training=True).cpu()
+    torch.rand(16)
+    torch.mydevice.set_rng_state(state)
+    assert torch.equal(F.dropout(x, p=0.5, training=True).cpu(), first)
+    assert 1000 < int((first == 0).sum()) < 3000
+    assert torch.equal(F.dropout(x, p=0.5, training=False).cpu(), x.cpu())
+
+
+@requires_cpu_fallback
+def test_random_operators_of_the_cpu_fallback_draw_from_the_device_generator():
+    assert "exponential_" not in NATIVE_OPS  # no kernel in accelgen's catalog: it runs through the CPU fallback
+    g = torch.Generator(device=DEVICE).manual_seed(3)
+    first = torch.empty(100, device=DEVICE).exponential_(generator=g).cpu()  # a mydevice generator is accepted
+    assert g.get_offset() > 0, "the operator did not draw from the generator it was given"
+    g.manual_seed(3)
+    assert torch.equal(torch.empty(100, device=DEVICE).exponential_(generator=g).cpu(), first)
+    # Without a generator argument: the device's default generator, so its state decides the numbers.
+    state = torch.mydevice.get_rng_state()
+    drawn = torch.empty(100, device=DEVICE).exponential_().cpu()
+    torch.rand(16)
+    torch.mydevice.set_rng_state(state)
+    assert torch.equal(torch.empty(100, device=DEVICE).exponential_().cpu(), drawn)
+    # A CPU generator passed explicitly stays the CPU kernel's.
+    cpu = torch.Generator().manual_seed(4)
+    expected = torch.empty(100).exponential_(generator=torch.Generator().manual_seed(4))
+    assert torch.equal(torch.empty(100, device=DEVICE).exponential_(generator=cpu).cpu(), expected)
 
 
 def dropout_block(x, w):

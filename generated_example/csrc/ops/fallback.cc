@@ -13,9 +13,15 @@
 #include <c10/util/Exception.h>
 #include <torch/library.h>
 
+
+#include "generator.h"
+#include "kernels/kernel_support.h"
+
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_set>
 
@@ -40,8 +46,94 @@ void log_fallback(const c10::OperatorHandle& op) {
   }
 }
 
+bool takes_generator(const c10::Argument& argument) {
+  c10::TypePtr type = argument.type();
+  if (const auto optional = type->cast<c10::OptionalType>()) {
+    type = optional->getElementType();
+  }
+  return type->kind() == c10::TypeKind::GeneratorType;
+}
+
+// A random operator run through the CPU fallback draws from the mydevice generator, as a native one does: its
+// Generator argument (a mydevice generator, or none for the device's default one) becomes a CPU generator
+// whose stream is the (seed, offset) reserved from the mydevice generator. So torch.manual_seed and
+// torch.mydevice.manual_seed decide the numbers, get_rng_state()/set_rng_state() and fork_rng() replay them,
+// and a mydevice generator may be passed (the CPU kernel refuses any but a CPU one). A CPU generator passed
+// explicitly is left to the CPU kernel.
+void draw_from_device_generators(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
+  const auto& arguments = op.schema().arguments();
+  const size_t first = stack->size() - arguments.size();
+  std::optional<c10::Device> device;
+  uint64_t count = 0; // the values reserved: the elements of the tensor arguments, at least one
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    const c10::IValue& value = (*stack)[first + i];
+    if (value.isTensor() && value.toTensor().defined()) {
+      const at::Tensor& tensor = value.toTensor();
+      count += static_cast<uint64_t>(tensor.numel());
+      if (!device && tensor.device().type() == c10::DeviceType::PrivateUse1) {
+        device = tensor.device();
+      }
+    } else if (value.isDevice() && value.toDevice().type() == c10::DeviceType::PrivateUse1 && !device) {
+      device = value.toDevice();
+    }
+  }
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    c10::IValue& value = (*stack)[first + i];
+    if (!takes_generator(arguments[i])) {
+      continue;
+    }
+    std::optional<at::Generator> generator;
+    if (value.isGenerator()) {
+      generator = value.toGenerator();
+      if (generator->device().type() != c10::DeviceType::PrivateUse1) {
+        continue;
+      }
+    } else if (!device) {
+      continue; // no mydevice operand: the operator runs on the CPU's default generator
+    }
+    const c10::Device on = generator ? generator->device() : *device;
+    auto* impl = at::get_generator_or_default<MydeviceGeneratorImpl>(generator, default_generator(on.index()));
+    PhiloxState state;
+    {
+      std::lock_guard<std::mutex> lock(impl->mutex_);
+      state = impl->philox_state(std::max<uint64_t>(count, 1));
+    }
+    TORCH_CHECK(!state.captured, "mydevice: the random operator ", c10::toString(op.schema().operator_name()),
+                " runs through the CPU fallback, which a graph cannot capture (its numbers would be fixed when ",
+                "captured); give it a native kernel (operators.native in accelgen.yaml) to capture it");
+    value = c10::IValue(kernels::cpu_generator(state.eager));
+  }
+}
+
+// native_dropout has no Generator argument, so its CPU kernel would draw the mask from the CPU's generator. Here
+// it is computed the way the CPU kernel computes it, from mydevice operators, the mask drawn by bernoulli_ (whose
+// Generator argument draw_from_device_generators() maps). Returns false for any other operator.
+bool dropout_from_device_generator(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
+  if (op.schema().name() != "aten::native_dropout" || !op.schema().overload_name().empty()) {
+    return false;
+  }
+  const at::Tensor input = (*stack)[stack->size() - 3].toTensor();
+  const double p = (*stack)[stack->size() - 2].toDouble();
+  const auto train = (*stack)[stack->size() - 1].toOptional<bool>();
+  TORCH_CHECK(p >= 0.0 && p <= 1.0, "dropout probability has to be between 0 and 1, but got ", p);
+  torch::jit::drop(*stack, 3);
+  const auto bool_options = input.options().dtype(c10::ScalarType::Bool);
+  if (train.has_value() && !*train) {
+    torch::jit::push(*stack, input.clone(), at::ones_like(input, bool_options));
+    return true;
+  }
+  const double keep = 1.0 - p;
+  at::Tensor mask = at::empty_like(input, bool_options).bernoulli_(keep);
+  torch::jit::push(*stack, input * mask * (keep == 0.0 ? 0.0 : 1.0 / keep), mask);
+  return true;
+}
+
 void fallback(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   log_fallback(op);
+  if (dropout_from_device_generator(op, stack)) {
+    return;
+  }
+  draw_from_device_generators(op, stack);
   at::native::cpu_fallback(op, stack);
 }
 
