@@ -13,6 +13,11 @@ reduce_overhead_step: a launch-bound model (50 layers, each a 32 x 32 matmul, a 
   host spends issuing the work), eager / compiled.
 compiled_step: the same training step compiled without graphs (mode="default"; on a device whose memory host code
   cannot reach, the graph calls the device's ATen operators), wall time per step, compiled / eager.
+compiled_step_aten_route, reduce_overhead_step_aten_route: on a device with host access, both again through the
+  route of a device without (MYDEVICE_COMPILE_PATH=aten): the discrete device's compile route with the device's
+  own kernels, where a device without host access running every operator through the CPU fallback would measure
+  the fallback's copies instead.
+The models' samples alternate within each benchmark (eager, compiled, reduce-overhead, eager, ...).
 Targets (see the accelgen documentation):
   compiled_mlp_forward  device / CPU time of the compiled forward          at most 1.2x
   reduce_overhead_step  eager / reduce-overhead host microseconds per step  at least 2x
@@ -32,6 +37,7 @@ import torch.nn as nn
 import torch_mydevice  # noqa: F401
 
 DEVICE = "mydevice"
+ROUTE_VARIABLE = "MYDEVICE_COMPILE_PATH"
 
 
 def timed(fn, iterations, sync, repeats=7):
@@ -68,53 +74,76 @@ def launch_bound_model(layers=50, width=32):
     return nn.Sequential(*[_Layer(width) for _ in range(layers)])
 
 
-def step_times(model, batch, steps, repeats=5):
-    """Median host-thread CPU seconds and wall seconds per training step (after warm-up steps)."""
-    optimizer = torch.optim.SGD(model.parameters(), lr=1e-3)
+def step_times(models, batch, steps, repeats=5):
+    """Median host-thread CPU seconds and wall seconds per training step of each model, after warm-up steps. The
+    models' samples alternate, so that a change in the machine's load falls on all of them alike."""
     x = torch.randn(batch, 32, device=DEVICE)
 
-    def step():
-        optimizer.zero_grad(set_to_none=True)
-        loss = model(x).square().mean()
-        loss.backward()
-        optimizer.step()
+    def make_step(model):
+        optimizer = torch.optim.SGD(model.parameters(), lr=1e-3)
 
-    for _ in range(4):  # warm-up: compilation, and the capture of mode="reduce-overhead"
-        step()
-    torch.mydevice.synchronize()
-    host, wall = [], []
+        def step():
+            optimizer.zero_grad(set_to_none=True)
+            loss = model(x).square().mean()
+            loss.backward()
+            optimizer.step()
+
+        return step
+
+    runs = [make_step(model) for model in models]
+    for run in runs:
+        for _ in range(4):  # warm-up: compilation, and the capture of mode="reduce-overhead"
+            run()
+    host, wall = [[] for _ in runs], [[] for _ in runs]
     for _ in range(repeats):
-        start_host, start_wall = time.thread_time(), time.perf_counter()
-        for _ in range(steps):
-            step()
-        host.append((time.thread_time() - start_host) / steps)
-        torch.mydevice.synchronize()
-        wall.append((time.perf_counter() - start_wall) / steps)
-    return statistics.median(host), statistics.median(wall)
+        for i, run in enumerate(runs):
+            torch.mydevice.synchronize()
+            start_host, start_wall = time.thread_time(), time.perf_counter()
+            for _ in range(steps):
+                run()
+            host[i].append((time.thread_time() - start_host) / steps)
+            torch.mydevice.synchronize()
+            wall[i].append((time.perf_counter() - start_wall) / steps)
+    return [(statistics.median(h), statistics.median(w)) for h, w in zip(host, wall)]
 
 
-def training_steps(steps):
-    """reduce_overhead_step and compiled_step: eager, compiled and reduce-overhead training on mydevice."""
+def training_steps(steps, aten_route=False):
+    """reduce_overhead_step and compiled_step: eager, compiled and reduce-overhead training on mydevice. With
+    `aten_route`, compiled through the route of a device whose memory host code cannot reach
+    (MYDEVICE_COMPILE_PATH=aten: every node calls the device's ATen operator), on this device."""
     from torch_mydevice._compile import paths
 
-    results = {}
-    eager_host, eager_wall = step_times(launch_bound_model().to(DEVICE), 8, steps)
-    compiled_host, compiled_wall = step_times(torch.compile(launch_bound_model().to(DEVICE)), 8, steps)
-    host_access = torch.mydevice.get_device_properties(0).host_accessible_memory
-    results["compiled_step"] = {
-        "eager_us": eager_wall * 1e6, "compiled_us": compiled_wall * 1e6, "ratio": compiled_wall / eager_wall,
-        "target": "<= 1.0", "host_accessible_memory": host_access}
-    if paths.graphs_unsupported_reason() is None:
+    previous = os.environ.get(ROUTE_VARIABLE)
+    if aten_route:
+        os.environ[ROUTE_VARIABLE] = "aten"
+    try:
         torch._dynamo.reset()
         paths.reset_graph_counters()
-        graphed = torch.compile(launch_bound_model().to(DEVICE), mode="reduce-overhead")
-        graphed_host, graphed_wall = step_times(graphed, 8, steps)
+        models = [launch_bound_model().to(DEVICE), torch.compile(launch_bound_model().to(DEVICE))]
+        graphs = paths.graphs_unsupported_reason() is None
+        if graphs:
+            models.append(torch.compile(launch_bound_model().to(DEVICE), mode="reduce-overhead"))
+        times = step_times(models, 8, steps)
         counters = paths.graph_counters()
-        results["reduce_overhead_step"] = {
+    finally:
+        if previous is None:
+            os.environ.pop(ROUTE_VARIABLE, None)
+        else:
+            os.environ[ROUTE_VARIABLE] = previous
+    (eager_host, eager_wall), (_, compiled_wall) = times[0], times[1]
+    host_access = torch.mydevice.get_device_properties(0).host_accessible_memory
+    route = "aten" if aten_route or not host_access else "fused"
+    suffix = "_aten_route" if aten_route else ""
+    results = {f"compiled_step{suffix}": {
+        "eager_us": eager_wall * 1e6, "compiled_us": compiled_wall * 1e6, "ratio": compiled_wall / eager_wall,
+        "target": "<= 1.0", "host_accessible_memory": host_access, "route": route}}
+    if graphs:
+        graphed_host, graphed_wall = times[2]
+        results[f"reduce_overhead_step{suffix}"] = {
             "eager_host_us": eager_host * 1e6, "graphed_host_us": graphed_host * 1e6,
             "eager_wall_us": eager_wall * 1e6, "graphed_wall_us": graphed_wall * 1e6,
             "ratio": eager_host / graphed_host, "target": ">= 2", "host_accessible_memory": host_access,
-            "graphs_captured": counters["captures"], "graphs_replayed": counters["replays"],
+            "route": "aten", "graphs_captured": counters["captures"], "graphs_replayed": counters["replays"],
             "graphs_skipped": counters["skipped"][:1]}
     return results
 
@@ -151,6 +180,8 @@ def main():
         torch._dynamo.reset()
     if args.only in (None, "training_steps"):
         results.update(training_steps(args.steps))
+        if torch.mydevice.get_device_properties(0).host_accessible_memory:
+            results.update(training_steps(args.steps, aten_route=True))
     if args.json:
         print(json.dumps(results, indent=2))
         return
@@ -158,9 +189,10 @@ def main():
         if name == "compiled_mlp_forward":
             print(f"{name}: cpu {r['cpu_ms']:.3f} ms, {DEVICE} {r['device_ms']:.3f} ms, ratio {r['ratio']:.2f} "
                   f"(target {r['target']})")
-        elif name == "compiled_step":
+        elif name.startswith("compiled_step"):
             print(f"{name}: eager {r['eager_us']:.0f} us, compiled {r['compiled_us']:.0f} us per step, ratio "
-                  f"{r['ratio']:.2f} (target {r['target']}; host_accessible_memory {r['host_accessible_memory']})")
+                  f"{r['ratio']:.2f} (target {r['target']}; route {r['route']}, host_accessible_memory "
+                  f"{r['host_accessible_memory']})")
         else:
             print(f"{name}: host us per step eager {r['eager_host_us']:.0f}, reduce-overhead "
                   f"{r['graphed_host_us']:.0f}, ratio {r['ratio']:.2f} (target {r['target']}); wall us per step "

@@ -99,11 +99,12 @@ def test_pointwise_kernel_runs_on_the_device():
     torch.testing.assert_close(result.cpu(), fn(x.cpu(), y.cpu()))
 
 
-def test_aten_path_without_host_access():
+def test_aten_path_without_host_access(monkeypatch):
     """On a device whose memory host code cannot reach, the compiled graph calls the device's ATen operators:
-    Inductor's wrapper code (where Inductor falls back to ATen for every node) names them and no mydevice kernel."""
+    Inductor's wrapper code (where Inductor falls back to ATen for every node) names them and no mydevice kernel.
+    On a device with host access, MYDEVICE_COMPILE_PATH=aten takes that route."""
     if HOST_TASKS:
-        pytest.skip("host code reaches this device's memory: Inductor's kernels run (the other tests)")
+        monkeypatch.setenv("MYDEVICE_COMPILE_PATH", "aten")
 
     def fn(x, y):
         return torch.sin(x) * y + 1
@@ -118,6 +119,14 @@ def test_aten_path_without_host_access():
         assert not codes, codes  # AOTAutograd's graphs run as they are: Inductor generates nothing
     torch.testing.assert_close(result.cpu(), fn(x.cpu(), y.cpu()))
     assert torch_mydevice._compile.paths.graph_device(torch.fx.symbolic_trace(fn), [x, y]) == x.device
+
+
+def test_compile_path_variable_is_checked(monkeypatch):
+    monkeypatch.setenv("MYDEVICE_COMPILE_PATH", "fused")
+    with pytest.raises(ValueError, match='expected "auto"'):
+        torch_mydevice._compile.paths.host_tasks_reach(torch.device(DEVICE, 0))
+    monkeypatch.setenv("MYDEVICE_COMPILE_PATH", "auto")
+    assert torch_mydevice._compile.paths.host_tasks_reach(torch.device(DEVICE, 0)) == HOST_TASKS
 
 
 def test_inductor_refuses_a_kernel_without_host_access():

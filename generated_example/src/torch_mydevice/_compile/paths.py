@@ -26,6 +26,7 @@ the device have (feature checks, never version numbers).
 
 import functools
 import inspect
+import os
 import threading
 import warnings
 
@@ -50,7 +51,14 @@ def graph_device(graph_module, example_inputs):
 
 
 def host_tasks_reach(device) -> bool:
-    """Whether Inductor's kernels can run on `device`: host code reaches its memory."""
+    """Whether Inductor's kernels can run on `device`: host code reaches its memory, and MYDEVICE_COMPILE_PATH is
+    not "aten". That variable gives a device with host access the route of one without: a port's compile route
+    runs (and is measured, benchmarks/bench_compile.py) before its memory leaves the host's reach."""
+    route = os.environ.get("MYDEVICE_COMPILE_PATH", "auto")
+    if route not in ("auto", "aten"):
+        raise ValueError(f'MYDEVICE_COMPILE_PATH is "{route}": expected "auto" (the default) or "aten"')
+    if route == "aten":
+        return False
     return bool(torch.mydevice.get_device_properties(device.index or 0).host_accessible_memory)
 
 
