@@ -3,6 +3,8 @@
 """Events through the device guard: record, query, wait, synchronize, elapsed time.
 """
 
+import time
+
 import pytest
 import torch
 
@@ -32,16 +34,36 @@ def test_unrecorded_event_is_complete():
     assert e.query()
 
 
-def test_elapsed_time():
+def _device_work(x):
+    for i in range(8):
+        x.fill_(float(i))
+
+
+def test_elapsed_time_brackets_the_timed_work():
+    """elapsed_time is the device time between the two events, in milliseconds: at least a share of what the same
+    work takes run alone (timed on the host, synchronized), at most the host time from the first record to the
+    second event's completion."""
+    x = torch.ones(1 << 22, device=DEVICE)  # 16 MiB per fill
+    _device_work(x)
+    alone = []
+    for _ in range(3):
+        torch.mydevice.synchronize()
+        begin = time.perf_counter()
+        _device_work(x)
+        torch.mydevice.synchronize()
+        alone.append((time.perf_counter() - begin) * 1e3)
     start = torch.mydevice.Event(enable_timing=True)
     end = torch.mydevice.Event(enable_timing=True)
-    x = torch.ones(1 << 20, device=DEVICE)
+    torch.mydevice.synchronize()
+    begin = time.perf_counter()
     start.record()
-    for i in range(3):
-        x.fill_(float(i))
+    _device_work(x)
     end.record()
     end.synchronize()
-    assert start.elapsed_time(end) >= 0.0
+    spanned = (time.perf_counter() - begin) * 1e3
+    elapsed = start.elapsed_time(end)
+    assert elapsed <= spanned + 1.0, (elapsed, spanned)
+    assert elapsed >= 0.25 * min(alone), (elapsed, alone)
 
 
 def test_stream_waits_for_event():

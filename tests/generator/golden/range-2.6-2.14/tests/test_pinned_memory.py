@@ -53,15 +53,36 @@ def test_pinned_block_survives_until_the_copy_ran():
         assert r.cpu().sum().item() == i * (1 << 16)
 
 
+def _cache_then_empty(empty):
+    """Stats before and after `empty` is called with a pinned block of 1 MiB back in the host cache."""
+    torch.mydevice.synchronize()  # copies of earlier tests complete: their blocks may be returned
+    x = torch.empty(1 << 20, pin_memory=True)
+    del x
+    before = torch.mydevice.host_memory_stats()
+    empty()
+    return before, torch.mydevice.host_memory_stats()
+
+
+def _assert_emptied(before, after):
+    # The cached block was owned and idle; afterwards the allocator owns only the blocks still in use.
+    assert before["allocations.current"] > before["active_requests.current"], before
+    assert after["allocations.current"] == after["active_requests.current"], after
+    assert after["num_host_free"] > before["num_host_free"], (before, after)
+
+
 def test_empty_host_cache():
-    torch.empty(1 << 20, pin_memory=True)
-    torch.mydevice.empty_host_cache()
-    # torch.accelerator.empty_host_cache reaches the registered host allocator; a torch may have the C++ registry
-    # without the Python function (a torch 2.11 wheel does): that is asked of torch itself.
-    if torch_has("host_allocator_registry") and hasattr(torch.accelerator, "empty_host_cache"):
-        # COMPAT(torch 2.7 to 2.14): torch.accelerator.empty_host_cache() (and Graph.__enter__)
-        # dereference the registered host allocator without a null check.
-        torch.accelerator.empty_host_cache()
+    torch.ones(1, device=DEVICE)
+    before, after = _cache_then_empty(torch.mydevice.empty_host_cache)
+    # COMPAT(torch 2.7 to 2.14): torch.accelerator.empty_host_cache() (and Graph.__enter__)
+    # dereference the registered host allocator without a null check.
+    if not (torch_has("host_allocator_registry")):
+        assert before == after == {}  # no caching host allocator in this torch: nothing cached, no statistics
+        return
+    _assert_emptied(before, after)
+    # torch.accelerator.empty_host_cache reaches the registered host allocator (it would crash without one); a torch
+    # may have the C++ registry without the Python function (a torch 2.11 wheel does): that is asked of torch itself.
+    if hasattr(torch.accelerator, "empty_host_cache"):
+        _assert_emptied(*_cache_then_empty(torch.accelerator.empty_host_cache))
 
 
 @pytest.mark.skipif(
