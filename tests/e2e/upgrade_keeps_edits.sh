@@ -221,7 +221,7 @@ for op, kernel_file, call in cases:
         raise AssertionError(f"{op} ran a host task on a device without host access")
 # The process carries on: the inputs are intact and copies still work.
 assert torch.equal(x.cpu(), torch.arange(16, dtype=torch.float32).reshape(4, 4))
-# torch.compile without host access takes the ATen path: the compiled graph calls the device's operators, so
+# torch.compile without host access takes the ATen path: the compiled graph calls the operators of the device, so
 # the ported add runs and the scaffolded mul fails the same way as in eager mode.
 compiled = torch.compile(lambda t: t + t)(x)
 assert torch.equal(compiled.cpu(), x.cpu() * 2), compiled
