@@ -34,10 +34,14 @@ class AreaResult:
 
     @property
     def status(self) -> str:
+        """fail (a failure or an error), none (nothing ran), partial (more tests skipped than run: the area is not
+        shown to work, whatever passed), or pass."""
         if self.error or self.failures:
             return "fail"
         if self.run == 0:
             return "none"
+        if self.count("skipped") > self.run:
+            return "partial"
         return "pass"
 
 

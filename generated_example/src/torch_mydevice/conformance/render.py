@@ -6,7 +6,7 @@ import html
 
 from . import quality_levels
 
-_STATUS_TEXT = {"pass": "all passed", "fail": "failures", "none": "nothing run"}
+_STATUS_TEXT = {"pass": "all passed", "fail": "failures", "none": "nothing run", "partial": "mostly skipped"}
 
 
 def _escape_md(text: str) -> str:
@@ -67,6 +67,7 @@ table{border-collapse:collapse;width:100%;margin:.6em 0}
 th,td{border:1px solid #d0d0d0;padding:.35em .55em;text-align:left;vertical-align:top}
 td.n{text-align:right;font-variant-numeric:tabular-nums}
 tr.pass td.s{background:#e3f5e1}tr.fail td.s{background:#fbe3e1}tr.none td.s{background:#f2f2f2}
+tr.partial td.s{background:#fdf3d8}
 code{font-size:.9em;background:#f4f4f4;padding:0 .2em}ul.env{columns:2}
 details{margin:.3em 0}summary{cursor:pointer;font-weight:600}
 """
