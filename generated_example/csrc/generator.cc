@@ -219,4 +219,10 @@ MydeviceGeneratorImpl* generator_impl(const at::Generator& generator) {
   return at::check_generator<MydeviceGeneratorImpl>(generator);
 }
 
+PhiloxState draw_philox_state(const std::optional<at::Generator>& generator, c10::Device device, uint64_t count) {
+  auto* impl = at::get_generator_or_default<MydeviceGeneratorImpl>(generator, default_generator(device.index()));
+  std::lock_guard<std::mutex> lock(impl->mutex_);
+  return impl->philox_state(count);
+}
+
 } // namespace torch_mydevice

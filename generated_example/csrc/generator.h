@@ -31,6 +31,7 @@
 #include <c10/util/intrusive_ptr.h>
 
 #include <cstdint>
+#include <optional>
 #include <map>
 
 namespace torch_mydevice {
@@ -101,5 +102,9 @@ at::Generator make_generator(c10::DeviceIndex device_index);
 
 // The generator behind a torch.Generator of this device (TORCH_CHECKs the device type).
 MydeviceGeneratorImpl* generator_impl(const at::Generator& generator);
+
+// For a random operator: the stream of `count` values from `generator` (a mydevice generator), or from the
+// default generator of `device` when there is none, reserved under the generator's mutex.
+PhiloxState draw_philox_state(const std::optional<at::Generator>& generator, c10::Device device, uint64_t count);
 
 } // namespace torch_mydevice

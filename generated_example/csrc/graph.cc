@@ -237,7 +237,6 @@ void MydeviceGraph::abandon_capture() noexcept {
 
 void MydeviceGraph::reset() {
   if (device_ < 0) {
-    unregister_generator_states(); // generators registered before a capture that never began
     return; // never captured
   }
   DeviceScope scope(device_);
@@ -276,8 +275,7 @@ void MydeviceGraph::register_generator_state(const c10::intrusive_ptr<MydeviceGe
       return;
     }
   }
-  const c10::DeviceIndex device = device_ >= 0 ? device_ : current_device();
-  state->register_graph(this, device);
+  state->register_graph(this, device_); // capture_begin set device_: generators register from then on
   generator_states_.emplace_back(state, 0);
   if (capturing_) {
     state->capture_prologue();

@@ -91,13 +91,8 @@ void draw_from_device_generators(const c10::OperatorHandle& op, torch::jit::Stac
     } else if (!device) {
       continue; // no mydevice operand: the operator runs on the CPU's default generator
     }
-    const c10::Device on = generator ? generator->device() : *device;
-    auto* impl = at::get_generator_or_default<MydeviceGeneratorImpl>(generator, default_generator(on.index()));
-    PhiloxState state;
-    {
-      std::lock_guard<std::mutex> lock(impl->mutex_);
-      state = impl->philox_state(std::max<uint64_t>(count, 1));
-    }
+    const PhiloxState state =
+        draw_philox_state(generator, generator ? generator->device() : *device, std::max<uint64_t>(count, 1));
     TORCH_CHECK(!state.captured, "mydevice: the random operator ", c10::toString(op.schema().operator_name()),
                 " runs through the CPU fallback, which a graph cannot capture (its numbers would be fixed when ",
                 "captured); give it a native kernel (operators.native in accelgen.yaml) to capture it");

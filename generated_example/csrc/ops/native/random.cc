@@ -14,21 +14,12 @@
 
 #include <torch/library.h>
 
-#include <mutex>
 #include <optional>
 #include <tuple>
 
 namespace torch_mydevice::ops {
 
 namespace {
-
-// The stream of `count` values from `generator`, or from the device's default generator.
-PhiloxState draw_philox_state(const std::optional<at::Generator>& generator, const c10::Device& device,
-                              uint64_t count) {
-  auto* impl = at::get_generator_or_default<MydeviceGeneratorImpl>(generator, default_generator(device.index()));
-  std::lock_guard<std::mutex> lock(impl->mutex_);
-  return impl->philox_state(count);
-}
 
 // F.dropout reaches native_dropout on every accelerator (at::dropout's fused path). In training (train true or absent)
 // the mask is bool and the output is input * mask / (1 - p), both computed by the kernel from one draw per element; in
