@@ -1,6 +1,6 @@
 // ACCELSIM_HOST_ACCESS=0: accelsim as a discrete device whose memory host code cannot reach. Kernels (host
 // functions over device memory) are refused outright, before anything is queued; memory, copies, memsets,
-// streams, events and graphs keep working, so that a backend can run everything through copies.
+// streams, events, graphs and the device's own code (device functions) keep working.
 // This binary has its own main: the mode is read once, when the runtime initializes.
 #include <atomic>
 #include <cstdlib>
@@ -124,6 +124,34 @@ TEST(HostAccess, ARefusedLaunchDuringCaptureLeavesTheCaptureIntact) {
   ASSERT_OK(accelsimGraphDestroy(graph));
   ASSERT_OK(accelsimFree(device_memory));
   ASSERT_OK(accelsimStreamDestroy(stream));
+}
+
+// The device's own code runs where host code may not: a discrete device runs the kernels compiled for it.
+struct ScaleParams {
+  float* data;
+  size_t n;
+  float factor;
+};
+
+int scaleOnDevice(const accelsimDeviceContext* context, const void* raw) {
+  const auto* p = static_cast<const ScaleParams*>(raw);
+  auto* data = static_cast<float*>(accelsimDeviceAddress(context, p->data, p->n * sizeof(float)));
+  if (data == nullptr) return 1;
+  for (size_t i = 0; i < p->n; ++i) data[i] *= p->factor;
+  return 0;
+}
+
+TEST(HostAccess, DeviceFunctionsRun) {
+  constexpr size_t kN = 64;
+  float* data = nullptr;
+  ASSERT_OK(accelsimMalloc(reinterpret_cast<void**>(&data), kN * sizeof(float)));
+  std::vector<float> host(kN, 2.0f);
+  ASSERT_OK(accelsimMemcpy(data, host.data(), kN * sizeof(float), accelsimMemcpyHostToDevice));
+  const ScaleParams params{data, kN, 1.5f};
+  ASSERT_OK(accelsimLaunchDeviceFunction(nullptr, scaleOnDevice, &params, sizeof params));
+  ASSERT_OK(accelsimMemcpy(host.data(), data, kN * sizeof(float), accelsimMemcpyDeviceToHost));
+  for (float value : host) EXPECT_FLOAT_EQ(value, 3.0f);
+  ASSERT_OK(accelsimFree(data));
 }
 
 }  // namespace
