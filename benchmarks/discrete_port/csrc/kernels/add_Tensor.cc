@@ -1,0 +1,14 @@
+// Ported to the device (benchmarks/discrete_port of accelgen): a device function of csrc/user/device_code.cc,
+// launched on the current stream; no host code touches device memory, so it runs with ACCELSIM_HOST_ACCESS=0.
+#include "kernels/kernels.h"
+#include "user/device_code.h"
+
+namespace torch_mydevice::kernels {
+
+using device_code::Pointwise;
+
+void add_Tensor(const at::Tensor& out, const at::Tensor& self, const at::Tensor& other, const c10::Scalar& alpha) {
+  device_code::launch_pointwise(Pointwise::add, out, self, other, alpha.toDouble(), 0.0, __FILE__);
+}
+
+} // namespace torch_mydevice::kernels
