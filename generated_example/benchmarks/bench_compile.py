@@ -12,12 +12,15 @@ reduce_overhead_step: a launch-bound model (50 layers, each a 32 x 32 matmul, a 
   graphs captured in mydevice graphs), on the same device: the host thread's CPU microseconds per step (what the
   host spends issuing the work), eager / compiled.
 compiled_step: the same training step compiled without graphs (mode="default"; on a device whose memory host code
-  cannot reach, the graph calls the device's ATen operators), wall time per step, compiled / eager.
+  cannot reach, the graph calls the device's ATen operators), wall time per step, compiled / eager. A second eager
+  model measured in the same alternation gives eager / eager ("eager_again_ratio"): how far apart two identical
+  runs come out on this machine, the resolution of the ratio.
 compiled_step_aten_route, reduce_overhead_step_aten_route: on a device with host access, both again through the
   route of a device without (MYDEVICE_COMPILE_PATH=aten): the discrete device's compile route with the device's
   own kernels, where a device without host access running every operator through the CPU fallback would measure
   the fallback's copies instead.
-The models' samples alternate within each benchmark (eager, compiled, reduce-overhead, eager, ...).
+The models' samples alternate within each benchmark (eager, compiled, eager again, reduce-overhead, eager, ...); a
+ratio is the median of the ratios of the samples taken side by side, with their range.
 Targets (see the accelgen documentation):
   compiled_mlp_forward  device / CPU time of the compiled forward          at most 1.2x
   reduce_overhead_step  eager / reduce-overhead host microseconds per step  at least 2x
@@ -74,9 +77,10 @@ def launch_bound_model(layers=50, width=32):
     return nn.Sequential(*[_Layer(width) for _ in range(layers)])
 
 
-def step_times(models, batch, steps, repeats=5):
-    """Median host-thread CPU seconds and wall seconds per training step of each model, after warm-up steps. The
-    models' samples alternate, so that a change in the machine's load falls on all of them alike."""
+def step_times(models, batch, steps, repeats=9):
+    """Host-thread CPU seconds and wall seconds per training step of each model, one (host, wall) pair per sample,
+    after warm-up steps. The models' samples alternate, so that a change in the machine's load falls on all of them
+    alike and the i-th samples of two models can be compared side by side."""
     x = torch.randn(batch, 32, device=DEVICE)
 
     def make_step(model):
@@ -94,17 +98,23 @@ def step_times(models, batch, steps, repeats=5):
     for run in runs:
         for _ in range(4):  # warm-up: compilation, and the capture of mode="reduce-overhead"
             run()
-    host, wall = [[] for _ in runs], [[] for _ in runs]
+    samples = [[] for _ in runs]
     for _ in range(repeats):
         for i, run in enumerate(runs):
             torch.mydevice.synchronize()
             start_host, start_wall = time.thread_time(), time.perf_counter()
             for _ in range(steps):
                 run()
-            host[i].append((time.thread_time() - start_host) / steps)
+            host = (time.thread_time() - start_host) / steps
             torch.mydevice.synchronize()
-            wall[i].append((time.perf_counter() - start_wall) / steps)
-    return [(statistics.median(h), statistics.median(w)) for h, w in zip(host, wall)]
+            samples[i].append((host, (time.perf_counter() - start_wall) / steps))
+    return samples
+
+
+def paired(numerators, denominators):
+    """The median and the range of the ratios of samples taken side by side."""
+    ratios = [n / d for n, d in zip(numerators, denominators)]
+    return statistics.median(ratios), [min(ratios), max(ratios)]
 
 
 def training_steps(steps, aten_route=False):
@@ -119,32 +129,39 @@ def training_steps(steps, aten_route=False):
     try:
         torch._dynamo.reset()
         paths.reset_graph_counters()
-        models = [launch_bound_model().to(DEVICE), torch.compile(launch_bound_model().to(DEVICE))]
+        models = [launch_bound_model().to(DEVICE), torch.compile(launch_bound_model().to(DEVICE)),
+                  launch_bound_model().to(DEVICE)]
         graphs = paths.graphs_unsupported_reason() is None
         if graphs:
             models.append(torch.compile(launch_bound_model().to(DEVICE), mode="reduce-overhead"))
-        times = step_times(models, 8, steps)
+        samples = step_times(models, 8, steps)
         counters = paths.graph_counters()
     finally:
         if previous is None:
             os.environ.pop(ROUTE_VARIABLE, None)
         else:
             os.environ[ROUTE_VARIABLE] = previous
-    (eager_host, eager_wall), (_, compiled_wall) = times[0], times[1]
+    host = [[h for h, _ in model] for model in samples]
+    wall = [[w for _, w in model] for model in samples]
+    us = lambda values: statistics.median(values) * 1e6  # noqa: E731
     host_access = torch.mydevice.get_device_properties(0).host_accessible_memory
     route = "aten" if aten_route or not host_access else "fused"
     suffix = "_aten_route" if aten_route else ""
+    ratio, ratio_range = paired(wall[1], wall[0])
+    eager_again_ratio, eager_again_range = paired(wall[2], wall[0])
     results = {f"compiled_step{suffix}": {
-        "eager_us": eager_wall * 1e6, "compiled_us": compiled_wall * 1e6, "ratio": compiled_wall / eager_wall,
+        "eager_us": us(wall[0]), "compiled_us": us(wall[1]), "ratio": ratio, "ratio_range": ratio_range,
+        "eager_again_ratio": eager_again_ratio, "eager_again_range": eager_again_range,
+        "eager_host_us": us(host[0]), "compiled_host_us": us(host[1]), "samples": len(wall[0]),
         "target": "<= 1.0", "host_accessible_memory": host_access, "route": route}}
     if graphs:
-        graphed_host, graphed_wall = times[2]
+        ratio, ratio_range = paired(host[0], host[3])
         results[f"reduce_overhead_step{suffix}"] = {
-            "eager_host_us": eager_host * 1e6, "graphed_host_us": graphed_host * 1e6,
-            "eager_wall_us": eager_wall * 1e6, "graphed_wall_us": graphed_wall * 1e6,
-            "ratio": eager_host / graphed_host, "target": ">= 2", "host_accessible_memory": host_access,
-            "route": "aten", "graphs_captured": counters["captures"], "graphs_replayed": counters["replays"],
-            "graphs_skipped": counters["skipped"][:1]}
+            "eager_host_us": us(host[0]), "graphed_host_us": us(host[3]),
+            "eager_wall_us": us(wall[0]), "graphed_wall_us": us(wall[3]),
+            "ratio": ratio, "ratio_range": ratio_range, "samples": len(host[0]), "target": ">= 2",
+            "host_accessible_memory": host_access, "route": route, "graphs_captured": counters["captures"],
+            "graphs_replayed": counters["replays"], "graphs_skipped": counters["skipped"][:1]}
     return results
 
 
@@ -191,7 +208,8 @@ def main():
                   f"(target {r['target']})")
         elif name.startswith("compiled_step"):
             print(f"{name}: eager {r['eager_us']:.0f} us, compiled {r['compiled_us']:.0f} us per step, ratio "
-                  f"{r['ratio']:.2f} (target {r['target']}; route {r['route']}, host_accessible_memory "
+                  f"{r['ratio']:.2f} (range {r['ratio_range'][0]:.2f}-{r['ratio_range'][1]:.2f}, eager again "
+                  f"{r['eager_again_ratio']:.2f}; target {r['target']}; route {r['route']}, host_accessible_memory "
                   f"{r['host_accessible_memory']})")
         else:
             print(f"{name}: host us per step eager {r['eager_host_us']:.0f}, reduce-overhead "

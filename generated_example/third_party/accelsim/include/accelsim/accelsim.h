@@ -9,8 +9,9 @@
  *   - work is asynchronous: streams are in-order queues executed by runtime worker threads;
  *   - ordering between streams goes through events, never through host blocking;
  *   - a stream can be captured into a graph that is replayed later;
- *   - with ACCELSIM_HOST_ACCESS=0 it runs no host code over device memory at all (no kernels), as a discrete
- *     device whose memory the host cannot address: see accelsimDeviceGetHostAccess.
+ *   - with ACCELSIM_HOST_ACCESS=0 it runs no host code over device memory at all (no host-function kernels), as a
+ *     discrete device whose memory the host cannot address: see accelsimDeviceGetHostAccess. The device's own
+ *     code (accelsimLaunchDeviceFunction) runs on every device.
  *
  * Conventions (as in driver runtimes): every call returns an accelsimError_t; the last error of the calling
  * thread, with a message, is kept and can be read with accelsimGetLastError/accelsimGetLastErrorMessage.
@@ -26,7 +27,7 @@ extern "C" {
 #endif
 
 #define ACCELSIM_VERSION_MAJOR 1
-#define ACCELSIM_VERSION_MINOR 3
+#define ACCELSIM_VERSION_MINOR 4
 
 typedef enum accelsimError {
   accelsimSuccess = 0,
@@ -157,13 +158,35 @@ accelsimError_t accelsimLaunchKernel(accelsimStream_t stream, accelsimKernelFn f
 accelsimError_t accelsimKernelAccess(const void* dev_ptr, void** accessible);
 int accelsimInKernel(void); /* 1 while the calling thread runs runtime work */
 
-/* Host access: whether kernels (host functions reaching device memory through accelsimKernelAccess) run at all.
+/* Host access: whether kernels (host functions reaching device memory through accelsimKernelAccess) run at all
+ * (device functions, below, always do).
  * By default they do (*host_access = 1). The environment variable ACCELSIM_HOST_ACCESS=0, read once when the
  * runtime initializes, turns every device into one whose memory host code cannot reach, as on a discrete
  * accelerator: *host_access = 0, and accelsimLaunchKernel and accelsimKernelAccess fail with
  * accelsimErrorNotSupported without running anything. Memory, copies, memsets, streams, events and graphs
  * work as before. Any other value (or none) keeps host access. Initializes the runtime. */
 accelsimError_t accelsimDeviceGetHostAccess(int* host_access, int device);
+
+/* Device code. A discrete accelerator runs kernels compiled for it: they reach device memory through the device's
+ * own address space, never through host pointers, and they run whether or not host code can address that memory.
+ * accelsim models such a kernel as a device function: a C function that the runtime runs on the stream's worker,
+ * in stream order, given a copy of its parameter block (taken at launch, as drivers copy kernel arguments: the
+ * caller may reuse its block at once; at most ACCELSIM_MAX_PARAMS_SIZE bytes) and a context through which it turns
+ * a device pointer into an address it may read and write (accelsimDeviceAddress). Device functions run on every
+ * device, a device without host access included (ACCELSIM_HOST_ACCESS=0): what that mode refuses is host code over
+ * device memory (accelsimLaunchKernel, accelsimKernelAccess), not the device's own kernels. They are captured into
+ * graphs like any stream work, the parameter block with them. A device function calls no accelsim function but
+ * accelsimDeviceAddress, and returns 0 on success; any other value fails the stream as a failed kernel does
+ * (accelsimErrorKernelFailed, reported by the next synchronization). */
+#define ACCELSIM_MAX_PARAMS_SIZE 4096
+typedef struct accelsimDeviceContext accelsimDeviceContext;
+typedef int (*accelsimDeviceFn)(const accelsimDeviceContext* context, const void* params);
+accelsimError_t accelsimLaunchDeviceFunction(accelsimStream_t stream, accelsimDeviceFn fn, const void* params,
+                                             size_t params_size);
+/* Inside a device function only: the address at which it reads and writes the `bytes` bytes at dev_ptr, or NULL
+ * when they are not all inside one live allocation of its stream's device or of pinned host memory (the access a
+ * real device would fault on; the function then returns nonzero). */
+void* accelsimDeviceAddress(const accelsimDeviceContext* context, const void* dev_ptr, size_t bytes);
 
 /* Copies. Pointers may be device memory (any device), pinned host or pageable host memory. */
 typedef enum accelsimMemcpyKind {
