@@ -166,7 +166,7 @@ for suffix, route in (("", "fused kernels"), ("_aten_route", "ATen")):
                                             met(graphed["ratio"] >= 2)))
     if step:
         lines.append("| %s | compiled without graphs: compiled / eager wall µs per step | %.0f | %.0f | "
-                     "%.2f [%.2f-%.2f] | at most 1.0 (no slower) | %s |"
+                     "%.3f [%.2f-%.2f] | at most 1.0 (no slower) | %s |"
                      % (route, step["eager_us"], step["compiled_us"], step["ratio"], step["ratio_range"][0],
                         step["ratio_range"][1], met(step["ratio"] <= 1.0)))
         lines.append("| %s | the same, eager against eager (its resolution) | %.0f | - | %.2f [%.2f-%.2f] | - | - |"

@@ -47,7 +47,7 @@ if graphed:
 ratio = step["ratio"]
 low, high = step["ratio_range"]
 lines.append(f"| compiled without graphs: compiled / eager wall µs per step | {step['eager_us']:.0f} | "
-             f"{step['compiled_us']:.0f} | {ratio:.2f} [{low:.2f}-{high:.2f}] | at most 1.0 (no slower) | "
+             f"{step['compiled_us']:.0f} | {ratio:.3f} [{low:.2f}-{high:.2f}] | at most 1.0 (no slower) | "
              f"{verdict(ratio <= 1.0)} |")
 low, high = step["eager_again_range"]
 lines.append(f"| the same, eager against eager (the resolution of the row above) | {step['eager_us']:.0f} | - | "
