@@ -35,6 +35,7 @@ std::string action_name(TreeChange::Action a) {
     case TreeChange::Action::KeepEdited: return "keep-edited";
     case TreeChange::Action::KeepDeleted: return "keep-deleted";
     case TreeChange::Action::KeepUnused: return "keep-unused";
+    case TreeChange::Action::Move: return "move";
     case TreeChange::Action::KeepStale: return "keep-stale";
   }
   return "?";
@@ -110,7 +111,12 @@ std::string render_json(const Guidance& g) {
     nlohmann::ordered_json r;
     r["dry_run"] = g.regeneration->dry_run;
     nlohmann::ordered_json files = nlohmann::ordered_json::array();
-    for (const auto& ch : g.regeneration->report.changes) files.push_back({{"path", ch.path}, {"action", action_name(ch.action)}});
+    for (const auto& ch : g.regeneration->report.changes) {
+      nlohmann::ordered_json file = {{"path", ch.path}, {"action", action_name(ch.action)}};
+      // Files of an earlier layout say where they came from or which file the backend uses now.
+      if (!ch.note.empty()) file["note"] = ch.note;
+      files.push_back(std::move(file));
+    }
     r["files"] = files;
     r["conflicts"] = g.regeneration->report.conflicts();
     j["regeneration"] = r;

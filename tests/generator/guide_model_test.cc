@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "guide/guidance.h"
 #include "guide/report.h"
@@ -334,6 +336,38 @@ TEST(GuideReport, JsonIsValidAndComplete) {
   EXPECT_EQ(j["user_code"]["hits"].size(), g.hits.size());
   EXPECT_TRUE(j["needs_user_action"].get<bool>());
   EXPECT_EQ(j["counts"]["compile-error"], g.count(ChangeKind::CompileError));
+}
+
+// The regeneration part of the JSON report names every action the tree writer takes, each by its own name, and
+// carries the note of a file of an earlier layout (where it moved from, or which file the backend uses now).
+TEST(GuideReport, JsonNamesEveryRegenerationAction) {
+  using Action = accelgen::TreeChange::Action;
+  guide::Guidance g;
+  g.device = "mydevice";
+  g.from = {{2, 6}, {2, 6}};
+  g.to = {{2, 14}, {2, 14}};
+  guide::Regeneration regeneration;
+  const std::vector<std::pair<Action, std::string>> actions{
+      {Action::Create, "create"},           {Action::Update, "update"},
+      {Action::Merge, "merge"},             {Action::Conflict, "conflict"},
+      {Action::Unresolved, "unresolved-conflict"},
+      {Action::Remove, "remove"},           {Action::KeepEdited, "keep-edited"},
+      {Action::KeepDeleted, "keep-deleted"}, {Action::KeepUnused, "keep-unused"},
+      {Action::Move, "move"},               {Action::KeepStale, "keep-stale"}};
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    regeneration.report.changes.push_back({actions[i].first, "f" + std::to_string(i)});
+  }
+  regeneration.report.changes[9].note = "moved from csrc/old.cc";  // the Move
+  g.regeneration = regeneration;
+  const auto j = nlohmann::json::parse(guide::render_json(g));
+  const auto& files = j["regeneration"]["files"];
+  ASSERT_EQ(files.size(), actions.size());
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    EXPECT_EQ(files[i]["path"], "f" + std::to_string(i));
+    EXPECT_EQ(files[i]["action"], actions[i].second) << "action #" << i;
+    EXPECT_EQ(files[i].contains("note"), i == 9) << "action #" << i;
+  }
+  EXPECT_EQ(files[9]["note"], "moved from csrc/old.cc");
 }
 
 TEST(GuideReport, MarkdownAndHtmlEscapeAndEmbedDiffs) {
