@@ -221,20 +221,39 @@ class PathIndex {
 };
 
 
-// Freshly generated trees of device `mydevice`: `init` for the default spec, and the default spec with `runtime:
-// custom` written into an empty folder and `generate`d.
+// Every `capabilities.X: true` line of a spec's capabilities block set to false.
+std::string every_capability_off(std::string spec) {
+  const std::size_t block = spec.find("\ncapabilities:\n");
+  const std::size_t end = spec.find("\n\n", block + 1);
+  const std::regex on(R"((\n  [a-z_]+: *)true\b)");
+  return spec.substr(0, block) + std::regex_replace(spec.substr(block, end - block), on, "$1false") + spec.substr(end);
+}
+
+// Freshly generated trees of device `mydevice`: `init` for the default spec; the default spec with `runtime:
+// custom` written into an empty folder and `generate`d; `init --runtime custom` (which also starts with events,
+// pinned memory, graphs and the profiler off); and the default spec with every capability off.
 class GeneratedTrees : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     dir_ = new TempDir();
     ASSERT_EQ(run_accelgen("init mydevice --torch 2.14 --dir " + dir_->path().string()).status, 0);
-    std::string spec = read_text(default_tree() / "accelgen.yaml");
+    const std::string default_spec = read_text(default_tree() / "accelgen.yaml");
+    std::string spec = default_spec;
     const std::string from = "runtime: accelsim";
     ASSERT_NE(spec.find(from), std::string::npos);
     spec.replace(spec.find(from), from.size(), "runtime: custom");
     write_text(custom_tree() / "accelgen.yaml", spec);
     const auto generated = run_accelgen("generate " + custom_tree().string());
     ASSERT_EQ(generated.status, 0) << generated.output;
+    const auto custom_init = run_accelgen("init mydevice --torch 2.14 --runtime custom --dir " +
+                                          (dir_->path() / "custom-init").string());
+    ASSERT_EQ(custom_init.status, 0) << custom_init.output;
+    ASSERT_NE(read_text(custom_init_tree() / "accelgen.yaml").find("pinned_memory: false"), std::string::npos);
+    const std::string all_off = every_capability_off(default_spec);
+    ASSERT_EQ(all_off.find(": true "), std::string::npos) << all_off;
+    write_text(all_off_tree() / "accelgen.yaml", all_off);
+    const auto generated_all_off = run_accelgen("generate " + all_off_tree().string());
+    ASSERT_EQ(generated_all_off.status, 0) << generated_all_off.output;
   }
   static void TearDownTestSuite() {
     delete dir_;
@@ -242,6 +261,8 @@ class GeneratedTrees : public ::testing::Test {
   }
   static fs::path default_tree() { return dir_->path() / "mydevice"; }
   static fs::path custom_tree() { return dir_->path() / "custom" / "mydevice"; }
+  static fs::path custom_init_tree() { return dir_->path() / "custom-init" / "mydevice"; }
+  static fs::path all_off_tree() { return dir_->path() / "all-off" / "mydevice"; }
 
   // Every mention in a tree's documents and comments that does not exist where it points, as file:line: path.
   static std::vector<std::string> missing_in_tree(const fs::path& tree) {
@@ -287,6 +308,18 @@ TEST_F(GeneratedTrees, DefaultTreeNamesOnlyItsOwnFiles) {
 
 TEST_F(GeneratedTrees, CustomRuntimeTreeNamesOnlyItsOwnFiles) {
   const auto missing = missing_in_tree(custom_tree());
+  EXPECT_TRUE(missing.empty()) << "paths named in the generated tree that it does not have:\n" << describe(missing);
+}
+
+// What `accelgen init NAME --runtime custom` writes: the README lists only the files this spec generates (no
+// csrc/host_allocator.{h,cc} without pinned memory, for instance).
+TEST_F(GeneratedTrees, CustomRuntimeInitTreeNamesOnlyItsOwnFiles) {
+  const auto missing = missing_in_tree(custom_init_tree());
+  EXPECT_TRUE(missing.empty()) << "paths named in the generated tree that it does not have:\n" << describe(missing);
+}
+
+TEST_F(GeneratedTrees, EveryCapabilityOffTreeNamesOnlyItsOwnFiles) {
+  const auto missing = missing_in_tree(all_off_tree());
   EXPECT_TRUE(missing.empty()) << "paths named in the generated tree that it does not have:\n" << describe(missing);
 }
 
