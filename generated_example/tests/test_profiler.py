@@ -70,9 +70,13 @@ def test_torch_profiler_records_device_kernels(tmp_path):
         device_time = sum(e.self_device_time_total for e in prof.key_averages() if e.key == "aten::mm")
         assert device_time > 0
     else:
-        # No Kineto plugin (torch before 2.14, or built without fmt): torch.profiler records the CPU side only;
-        # device time still reaches torch.autograd.profiler (test_fallback_profiler_reports_device_time).
-        pytest.skip("this build has no Kineto activity profiler (torch >= 2.14 and the Debian package libfmt-dev)")
+        # No Kineto plugin: torch.profiler records the CPU side only; device time still reaches
+        # torch.autograd.profiler (test_fallback_profiler_reports_device_time). The plugin needs torch's PrivateUse1
+        # profiler registry (landed in torch 2.12 to 2.14) and fmt's headers.
+        pytest.skip(
+            "this build has no Kineto activity profiler: it needs torch's PrivateUse1 profiler registry "
+            "(landed in torch 2.12 to 2.14) and the Debian package libfmt-dev"
+        )
 
 
 def test_emit_ranges_reports_host_and_device_time():

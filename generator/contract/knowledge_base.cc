@@ -106,7 +106,7 @@ bool is_user_reachable_reference(const std::string& s) {
 
 class Loader : public StrictYaml {
  public:
-  using StrictYaml::StrictYaml;
+  Loader(const std::string& origin, const TorchSupport& support) : StrictYaml(origin), support_(support) {}
 
   void check_regex(const YAML::Node& node, const std::string& text, const std::string& what) const {
     try {
@@ -193,11 +193,7 @@ class Loader : public StrictYaml {
 
     c.landing.newest_without = version(f["newest_without"], where + ".newest_without");
     c.landing.oldest_with = version(f["oldest_with"], where + ".oldest_with");
-    if (!(c.landing.newest_without < c.landing.oldest_with)) {
-      fail(f["oldest_with"], where + ".oldest_with " + c.landing.oldest_with.to_string() +
-                                 " must be a later release than newest_without " +
-                                 c.landing.newest_without.to_string());
-    }
+    check_landing(c.landing, f, where);
 
     const std::string kind = scalar(f["kind"], where + ".kind");
     auto k = parse_change_kind(kind);
@@ -232,6 +228,7 @@ class Loader : public StrictYaml {
                     "/commit/SHA, /blob/TAG/PATH) nor a section of this project's docs (docs/PAGE.md#section)");
       }
     }
+    check_evidence(c, f["references"], where);
     if (f.count("applies_when")) {
       c.applies_when = scalar(f["applies_when"], where + ".applies_when");
       const auto caps = capability_names();
@@ -272,13 +269,64 @@ class Loader : public StrictYaml {
     return c;
   }
 
+ private:
+  // The dating rule (docs/torch-contract-changes.md#dating), its first half: newest_without (the newest release
+  // known to lack the change) comes before oldest_with (the oldest known to have it), and nothing is known of a
+  // release after the newest known one, knowledge/torch-versions.yaml's supported.max.
+  void check_landing(const Landing& landing, std::map<std::string, YAML::Node>& f, const std::string& where) const {
+    const std::string newest_without = landing.newest_without.to_string();
+    const std::string oldest_with = landing.oldest_with.to_string();
+    if (!(landing.newest_without < landing.oldest_with)) {
+      fail(f["oldest_with"], where + ".oldest_with " + oldest_with + " must be a later release than newest_without " +
+                                 newest_without + ": newest_without is the newest release known to lack the change, " +
+                                 "oldest_with the oldest known to have it (docs/torch-contract-changes.md#dating)");
+    }
+    const std::string newest_known = support_.max.to_string();
+    if (support_.max < landing.oldest_with) {
+      const std::string known = " the newest known torch release " + newest_known + " (supported.max in " +
+                                support_.origin + ")";
+      if (support_.max <= landing.newest_without) {
+        fail(f["newest_without"], where + ".newest_without " + newest_without + " is not before" + known +
+                                      ": a change no known release has cannot be dated yet; record it once a " +
+                                      "release that has it is examined or named by upstream, and raise " +
+                                      "supported.max to that release");
+      }
+      fail(f["oldest_with"], where + ".oldest_with " + oldest_with + " is after" + known +
+                                 ": date the change by releases known to have it (oldest_with " + newest_known +
+                                 " at the latest), or raise supported.max first if a newer release was examined");
+    }
+  }
+
+  // Its second half: a change dated between two examined releases (knowledge/torch-versions.yaml `examined`) was
+  // seen there; any other change with an oldest_with after the oldest examined release names where its date comes
+  // from: the upstream pull request, or the dating section of docs/torch-contract-changes.md.
+  void check_evidence(const Change& c, const YAML::Node& references, const std::string& where) const {
+    const auto examined = support_.examined_lines();
+    if (examined.empty() || c.landing.oldest_with <= examined.front()) return;
+    const auto is_examined = [&](TorchVersion v) {
+      return std::find(examined.begin(), examined.end(), v) != examined.end();
+    };
+    if (is_examined(c.landing.newest_without) && is_examined(c.landing.oldest_with)) return;
+    const bool named = std::any_of(c.references.begin(), c.references.end(), [](const std::string& r) {
+      return r.starts_with("https://github.com/pytorch/pytorch/pull/") || r == "docs/torch-contract-changes.md#dating";
+    });
+    if (named) return;
+    fail(references, where + " is dated to torch " + c.landing.display() + " (newest_without " +
+                         c.landing.newest_without.to_string() + ", oldest_with " + c.landing.oldest_with.to_string() +
+                         "), which is not between two examined releases (" + join(support_.examined) + ", " +
+                         support_.origin + "): name the evidence in references, the upstream pull request " +
+                         "(https://github.com/pytorch/pytorch/pull/N) or docs/torch-contract-changes.md#dating");
+  }
+
+  const TorchSupport& support_;
 };
 
 }  // namespace
 
-KnowledgeBase KnowledgeBase::load(std::string_view yaml_text, std::string_view origin_name) {
+KnowledgeBase KnowledgeBase::load(std::string_view yaml_text, std::string_view origin_name,
+                                  const TorchSupport& support) {
   const std::string origin(origin_name);
-  Loader loader(origin);
+  Loader loader(origin, support);
   const YAML::Node root = loader.parse(yaml_text, "the knowledge base");
   auto top = loader.fields(root, "knowledge base", {"schema_version", "changes"}, {});
   loader.expect_schema_version_1(top["schema_version"]);
@@ -329,12 +377,12 @@ KnowledgeBase KnowledgeBase::load(std::string_view yaml_text, std::string_view o
   return kb;
 }
 
-KnowledgeBase KnowledgeBase::load_file(const fs::path& path) {
+KnowledgeBase KnowledgeBase::load_file(const fs::path& path, const TorchSupport& support) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw KnowledgeBaseError(path.string(), 0, 0, "cannot read the knowledge base");
   std::ostringstream ss;
   ss << in.rdbuf();
-  return load(ss.str(), path.string());
+  return load(ss.str(), path.string(), support);
 }
 
 const Change* KnowledgeBase::find(std::string_view id) const {

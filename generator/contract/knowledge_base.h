@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/strict_yaml.h"
+#include "contract/torch_support.h"
 #include "contract/torch_version.h"
 
 namespace accelgen::contract {
@@ -143,9 +144,14 @@ class KnowledgeBase {
  public:
   /// Parses and validates the YAML strictly: unknown keys, missing required fields, bad values, duplicate ids,
   /// invalid regexes, and features whose changes disagree on their landing or that lack a probe throw
-  /// KnowledgeBaseError with the position.
-  static KnowledgeBase load(std::string_view yaml_text, std::string_view origin_name);
-  static KnowledgeBase load_file(const std::filesystem::path& path);
+  /// KnowledgeBaseError with the position. So does a change that breaks the dating rule, checked against `support`
+  /// (knowledge/torch-versions.yaml): newest_without must come before oldest_with, oldest_with must not be after the
+  /// newest known release (support.max), and a change with an oldest_with after the oldest examined release that is
+  /// not dated between two examined releases must name its evidence in `references` (an upstream pull request or
+  /// docs/torch-contract-changes.md#dating).
+  static KnowledgeBase load(std::string_view yaml_text, std::string_view origin_name,
+                            const TorchSupport& support = torch_support());
+  static KnowledgeBase load_file(const std::filesystem::path& path, const TorchSupport& support = torch_support());
 
   const std::vector<Change>& changes() const { return changes_; }
   const Change* find(std::string_view id) const;

@@ -18,8 +18,15 @@ struct ContractHeader {
 
 struct TorchSupport {
   TorchVersion min;  // every minor release from min to max is supported
-  TorchVersion max;
+  TorchVersion max;  // also the newest known release: no change of the knowledge base is dated after it
+  /// The releases whose headers and Python sources were compared ("2.6.0", "2.11.0", "2.14.1"), ascending: a change
+  /// dated between two of them needs no other evidence (KnowledgeBase::load checks the dating rule against them).
+  std::vector<std::string> examined;
   std::vector<ContractHeader> contract_headers;
+  std::string origin;  // where it was read from ("knowledge/torch-versions.yaml"), for messages
+
+  /// The examined releases as release lines: 2.6, 2.11, 2.14.
+  std::vector<TorchVersion> examined_lines() const;
 
   /// Parses the text of knowledge/torch-versions.yaml; throws KnowledgeBaseError ("origin:line:column: error: ...").
   static TorchSupport load(std::string_view yaml_text, const std::string& origin);

@@ -65,6 +65,7 @@ std::map<std::string, FeatureEntry> build_feature_flags(const TargetVersions& ta
     item.guard_py = "torch_has(\"" + id + "\")";
     item.compat = flags.compat_note;
     item.compat_lines = compat_lines(flags.compat_note);
+    item.landing = f.landing.display();
   }
   return features;
 }

@@ -9,7 +9,8 @@
 
 namespace accelgen {
 
-/// `features.<id>` for every feature of the knowledge base: {has, lacks, mixed, guard_cpp, guard_py, compat}.
+/// `features.<id>` for every feature of the knowledge base: {has, lacks, mixed, guard_cpp, guard_py, compat,
+/// compat_lines, landing}.
 std::map<std::string, FeatureEntry> build_feature_flags(const TargetVersions& targets, const std::string& macro_prefix);
 /// torch_probes for templates: the features the targeted range straddles, by how the generated code detects them
 /// (cxx: a configure-time compile probe; python: a function run on first use; version_only: nothing can be probed).

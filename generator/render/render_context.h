@@ -97,6 +97,7 @@ struct OperatorsContext {
 struct FeatureEntry {
   bool has = false, lacks = false, mixed = false;
   std::string guard_cpp, guard_py, compat;
+  std::string landing;  // "2.7" or "2.12 to 2.14": the releases the knowledge base dates the feature to
   NoteLines compat_lines;
 };
 

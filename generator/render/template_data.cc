@@ -127,7 +127,8 @@ Data feature(const FeatureEntry& f) {
                  {"guard_cpp", f.guard_cpp},
                  {"guard_py", f.guard_py},
                  {"compat", f.compat},
-                 {"compat_lines", note_lines(f.compat_lines)}});
+                 {"compat_lines", note_lines(f.compat_lines)},
+                 {"landing", f.landing}});
 }
 
 Data probe(const ProbeEntry& p) {

@@ -233,9 +233,10 @@ RECIPES = {
                         "  at::Device getDeviceFromPtr(void* data) const override {")],
     },
     "host_allocator_registry": {
-        # 2.6 (and 2.11): no host allocator registry: setHostAllocator/getHostAllocator, HostAllocatorRegistry and
+        # 2.6: no host allocator registry: setHostAllocator/getHostAllocator, HostAllocatorRegistry and
         # REGISTER_HOST_ALLOCATOR (renamed in the CUDA/XPU pinned-allocator headers that use them too). The rest of
-        # CachingHostAllocator.h (the two-argument interface, DECLARE_HOST_ALLOCATOR) stays.
+        # CachingHostAllocator.h (the two-argument interface, DECLARE_HOST_ALLOCATOR) stays. (2.11.0 has the
+        # registry: knowledge/torch-changes.yaml, host-allocator-registry.)
         "remove": [Rename("REGISTER_HOST_ALLOCATOR"), Rename("HostAllocatorRegistry"),
                    Rename("setHostAllocator"), Rename("getHostAllocator")],
     },

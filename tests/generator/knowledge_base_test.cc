@@ -23,14 +23,19 @@ using contract::KnowledgeBase;
 using contract::Landing;
 using contract::KnowledgeBaseError;
 using contract::TorchRange;
+using contract::TorchSupport;
 using contract::TorchVersion;
 
 namespace {
 
 const fs::path kSourceDir = ACCELGEN_SOURCE_DIR;
 
+// The source tree's knowledge base, checked against the source tree's knowledge/torch-versions.yaml.
 const KnowledgeBase& real_kb() {
-  static const KnowledgeBase kb = KnowledgeBase::load_file(kSourceDir / "knowledge" / "torch-changes.yaml");
+  static const TorchSupport support = TorchSupport::load(
+      accelgen::testing_support::read_text(kSourceDir / "knowledge" / "torch-versions.yaml"),
+      "knowledge/torch-versions.yaml");
+  static const KnowledgeBase kb = KnowledgeBase::load_file(kSourceDir / "knowledge" / "torch-changes.yaml", support);
   return kb;
 }
 
@@ -62,9 +67,9 @@ std::string entry(const std::string& id, const std::string& extra = "", const st
 std::string doc(const std::string& entries) { return "schema_version: 1\nchanges:\n" + entries; }
 
 // Runs load() and returns the error; fails the test if it loads.
-KnowledgeBaseError load_error(const std::string& yaml) {
+KnowledgeBaseError load_error(const std::string& yaml, const TorchSupport& support = contract::torch_support()) {
   try {
-    KnowledgeBase::load(yaml, "kb.yaml");
+    KnowledgeBase::load(yaml, "kb.yaml", support);
   } catch (const KnowledgeBaseError& e) {
     return e;
   }
@@ -96,7 +101,8 @@ TEST(KnowledgeBaseReal, CoversEveryRankedSummaryItem) {
       {2, "hooks-is-available-required", ChangeKind::RuntimeError},
       {3, "accelerator-module-authoritative", ChangeKind::BehaviourChange},
       {4, "device-allocator-base-class", ChangeKind::RuntimeError},
-      {5, "host-allocator-registry", ChangeKind::RuntimeError},
+      {5, "host-allocator-registry", ChangeKind::NewFeature},
+      {5, "accelerator-empty-host-cache", ChangeKind::RuntimeError},
       {6, "caching-host-allocator-interface-two-args", ChangeKind::CompileError},
       {7, "generator-via-hooks-get-new-generator", ChangeKind::Deprecation},
       {8, "guard-stream-noexcept-dropped", ChangeKind::BehaviourChange},
@@ -129,11 +135,12 @@ Landing landing(const std::string& id) {
   return c ? c->landing : Landing{};
 }
 
-// The dating rule: a change is dated by the releases that were looked at (2.6.0, 2.11.0 and 2.14.1 were installed
-// and compared) or by upstream's own word, never guessed; everything else stays an interval.
+// What is known of each change's release: torch 2.6.0, 2.11.0 and 2.14.1 were examined (knowledge/torch-versions.yaml
+// `examined`), other dates come from upstream; everything else stays an interval. The rule itself (no date after the
+// newest known release, evidence for a date between unexamined releases) is the loader's: KnowledgeBaseDating below.
 TEST(KnowledgeBaseReal, DatingRecordsWhatIsKnown) {
   const Landing in_2_11{{2, 6}, {2, 11}}, after_2_11{{2, 11}, {2, 14}}, unknown{{2, 6}, {2, 14}};
-  // Seen in torch 2.11.0's headers and Python sources.
+  // Seen in torch 2.11.0's headers and Python sources, or found there by a generated backend's probes.
   for (const char* id : {"torch-stable-only-guard", "hooks-is-available-required", "guard-stream-noexcept-dropped",
                          "guard-stream-native-handle", "guard-device-capability",
                          "guard-register-device-guard-function",
@@ -142,16 +149,18 @@ TEST(KnowledgeBaseReal, DatingRecordsWhatIsKnown) {
                          "accelerator-device-index-context", "autocast-backends-macro-typo-fixed",
                          "inductor-pybinding-str-format", "inductor-wrapper-create-partitions",
                          "inductor-kernel-call-device-dispatch", "inductor-register-backend-extra-codegens",
-                         "dynamo-device-interface-triton-queries"}) {
+                         "dynamo-device-interface-triton-queries", "fork-handler-for-device-init",
+                         "host-allocator-registry", "backend-meta-registry-exported"}) {
     EXPECT_EQ(landing(id), in_2_11) << id;
   }
   // Absent from torch 2.11.0, present in 2.14.1.
   for (const char* id : {"cxx20-required", "guard-stream-is-capturing", "graph-impl-registry", "accelerator-random-api",
-                         "is-integral-type-single-arg-removed", "scalar-type-bcomplex32", "accelerator-graph-api"}) {
+                         "is-integral-type-single-arg-removed", "scalar-type-bcomplex32", "accelerator-graph-api",
+                         "privateuse1-kineto-profiler-registry", "accelerator-empty-host-cache"}) {
     EXPECT_EQ(landing(id), after_2_11) << id;
   }
   // Partly in 2.11.0: the change as a whole is only known to lie between 2.6 and 2.14.
-  for (const char* id : {"accelerator-memory-api", "host-allocator-registry", "binary-abi-break"}) {
+  for (const char* id : {"accelerator-memory-api", "binary-abi-break"}) {
     EXPECT_EQ(landing(id), unknown) << id;
   }
   // Dated by upstream: getNewGenerator through the hooks from 2.7 (pytorch#144841), named tensors gone in 2.13.
@@ -159,22 +168,6 @@ TEST(KnowledgeBaseReal, DatingRecordsWhatIsKnown) {
   EXPECT_EQ(real_kb().feature("hooks_new_generator")->landing, (Landing{{2, 6}, {2, 7}}));
   EXPECT_EQ(landing("named-tensors-removed"), (Landing{{2, 12}, {2, 13}}));
   EXPECT_EQ(landing("weights-only-load-default"), (Landing{{2, 5}, {2, 6}}));
-  for (const auto& c : real_kb().changes()) {
-    EXPECT_LE(c.landing.oldest_with, (TorchVersion{2, 14})) << c.id;
-    // An exact date between the installed releases must name its evidence: an upstream pull request or the
-    // dating section of docs/torch-contract-changes.md.
-    const bool installed = c.landing.newest_without == TorchVersion{2, 6} || c.landing.newest_without ==
-                           TorchVersion{2, 11};
-    const bool seen = installed && (c.landing.oldest_with == TorchVersion{2, 11} ||
-                                    c.landing.oldest_with == TorchVersion{2, 14});
-    if (!seen && c.landing.oldest_with > TorchVersion{2, 6}) {
-      const bool dated = std::any_of(c.references.begin(), c.references.end(), [](const std::string& r) {
-        return r.starts_with("https://github.com/pytorch/pytorch/pull/") ||
-               r == "docs/torch-contract-changes.md#dating";
-      });
-      EXPECT_TRUE(dated) << c.id << " landed in " << c.landing.display();
-    }
-  }
 }
 
 TEST(Landing, PresenceAndDisplay) {
@@ -482,6 +475,92 @@ TEST(KnowledgeBaseLoad, ProbesAreChecked) {
                                 "kb.yaml");
   EXPECT_EQ(kb.feature("f_x")->probe.kind, contract::Probe::Kind::Cxx);
   EXPECT_EQ(kb.feature("f_x")->probe.source, "#include <x.h>\n");
+}
+
+// ------------------------------------------------------------------------------------------------ dating rule
+
+// A knowledge/torch-versions.yaml whose newest known release is `max` and whose examined releases are `examined`.
+TorchSupport versions(const std::string& max, const std::string& examined = R"(["2.6.0", "2.11.0", "2.14.1"])") {
+  return TorchSupport::load("schema_version: 1\nsupported: {min: \"2.6\", max: \"" + max + "\"}\nexamined: " +
+                                examined + "\ncontract_headers:\n  - {path: a.h, what: a}\n",
+                            "versions.yaml");
+}
+
+// entry() with its one reference replaced.
+std::string entry_citing(const std::string& id, const std::string& landing, const std::string& reference) {
+  std::string e = entry(id, "", landing);
+  const std::string pull = "https://github.com/pytorch/pytorch/pull/1";
+  e.replace(e.find(pull), pull.size(), reference);
+  return e;
+}
+
+const std::string kHeaderAtTag = "https://github.com/pytorch/pytorch/blob/v2.14.1/c10/core/Allocator.h";
+
+TEST(KnowledgeBaseDating, OldestWithAfterTheNewestKnownReleaseIsAnError) {
+  const auto e = load_error(doc(entry("a-one", "", "2.13:2.15")), versions("2.14"));
+  EXPECT_EQ(e.line(), 6);  // oldest_with
+  EXPECT_EQ(e.column(), 18);
+  EXPECT_EQ(std::string(e.what()).rfind("kb.yaml:6:18: error: ", 0), 0u) << e.what();
+  EXPECT_NE(e.message().find("change 'a-one'.oldest_with 2.15 is after the newest known torch release 2.14 "
+                             "(supported.max in versions.yaml)"),
+            std::string::npos)
+      << e.what();
+  EXPECT_NE(e.message().find("oldest_with 2.14 at the latest"), std::string::npos) << e.what();
+  // The bound is the versions file's newest release, not a constant: with 2.15 known, the same entry loads.
+  EXPECT_NO_THROW(KnowledgeBase::load(doc(entry("a-one", "", "2.13:2.15")), "kb.yaml", versions("2.15")));
+  EXPECT_NO_THROW(KnowledgeBase::load(doc(entry("a-one", "", "2.13:2.14")), "kb.yaml", versions("2.14")));
+}
+
+TEST(KnowledgeBaseDating, AChangeNoKnownReleaseHasCannotBeDated) {
+  const auto e = load_error(doc(entry("a-one", "", "2.14:2.15")), versions("2.14"));
+  EXPECT_EQ(e.line(), 5);  // newest_without
+  EXPECT_EQ(e.column(), 21);
+  EXPECT_NE(e.message().find("change 'a-one'.newest_without 2.14 is not before the newest known torch release 2.14"),
+            std::string::npos)
+      << e.what();
+  EXPECT_NE(e.message().find("cannot be dated yet"), std::string::npos) << e.what();
+}
+
+TEST(KnowledgeBaseDating, NewestWithoutMustComeBeforeOldestWith) {
+  for (const char* landing : {"2.9:2.9", "2.9:2.8"}) {
+    const auto e = load_error(doc(entry("a-one", "", landing)));
+    EXPECT_EQ(e.line(), 6) << landing;  // oldest_with
+    EXPECT_EQ(e.column(), 18) << landing;
+    EXPECT_NE(e.message().find("must be a later release than newest_without 2.9: newest_without is the newest "
+                               "release known to lack the change"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(KnowledgeBaseDating, ADateBetweenUnexaminedReleasesNamesItsEvidence) {
+  const auto e = load_error(doc(entry_citing("a-one", "2.7:2.9", kHeaderAtTag)), versions("2.14"));
+  EXPECT_EQ(e.line(), 12);  // references
+  EXPECT_EQ(e.column(), 17);
+  EXPECT_NE(e.message().find("change 'a-one' is dated to torch 2.8 to 2.9 (newest_without 2.7, oldest_with 2.9), "
+                             "which is not between two examined releases (2.6.0, 2.11.0, 2.14.1, versions.yaml)"),
+            std::string::npos)
+      << e.what();
+  EXPECT_NE(e.message().find("docs/torch-contract-changes.md#dating"), std::string::npos) << e.what();
+  // One examined end is not enough.
+  EXPECT_NE(load_error(doc(entry_citing("a-one", "2.6:2.9", kHeaderAtTag)), versions("2.14"))
+                .message()
+                .find("is dated to torch 2.7 to 2.9"),
+            std::string::npos);
+  // Evidence named: the upstream pull request, or the dating section.
+  for (const char* evidence :
+       {"https://github.com/pytorch/pytorch/pull/144841", "docs/torch-contract-changes.md#dating"}) {
+    EXPECT_NO_THROW(KnowledgeBase::load(doc(entry_citing("a-one", "2.7:2.9", evidence)), "kb.yaml", versions("2.14")))
+        << evidence;
+  }
+  // Seen: between two examined releases, or before the oldest one (what upstream named before the supported range).
+  for (const char* landing : {"2.6:2.11", "2.11:2.14", "2.6:2.14", "2.4:2.5", "2.5:2.6"}) {
+    EXPECT_NO_THROW(KnowledgeBase::load(doc(entry_citing("a-one", landing, kHeaderAtTag)), "kb.yaml", versions("2.14")))
+        << landing;
+  }
+  // The examined releases are the versions file's: with 2.7.0 and 2.9.0 examined, 2.7 to 2.9 was seen.
+  EXPECT_NO_THROW(KnowledgeBase::load(doc(entry_citing("a-one", "2.7:2.9", kHeaderAtTag)), "kb.yaml",
+                                      versions("2.14", R"(["2.6.0", "2.7.0", "2.9.0"])")));
 }
 
 TEST(KnowledgeBaseLoad, PatternsAreValidated) {

@@ -44,7 +44,7 @@ TEST(ScanUserCode, FindsEveryBreakingPatternInTheFixtureTree) {
       {"setup.py", 7, "cxx20-required"},
       {"setup.py", 7, "torch-cxx-abi-flag-removed"},
       {"csrc/hooks.cpp", 7, "hooks-is-available-required"},
-      {"csrc/hooks.cpp", 10, "host-allocator-registry"},
+      {"csrc/hooks.cpp", 10, "accelerator-empty-host-cache"},
       {"csrc/hooks.cpp", 14, "generator-via-hooks-get-new-generator"},
       {"csrc/hooks.cpp", 16, "lazy-init-privateuse1-deprecated"},
       {"csrc/allocator.cpp", 3, "device-allocator-base-class"},

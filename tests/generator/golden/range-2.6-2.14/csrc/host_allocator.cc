@@ -8,8 +8,8 @@
 #include "stream.h"
 #include "version.h"
 
-// COMPAT(torch 2.7 to 2.14): torch.accelerator.empty_host_cache() (and Graph.__enter__)
-// dereference the registered host allocator without a null check.
+// COMPAT(torch 2.7 to 2.11): A device-generic host (pinned) allocator registry,
+// at::HostAllocator and REGISTER_HOST_ALLOCATOR, serves any device.
 #if MYDEVICE_TORCH_HAS_HOST_ALLOCATOR_REGISTRY
 #include <ATen/core/CachingHostAllocator.h>
 #endif
@@ -21,8 +21,8 @@
 
 namespace torch_mydevice {
 
-// COMPAT(torch 2.7 to 2.14): torch.accelerator.empty_host_cache() (and Graph.__enter__)
-// dereference the registered host allocator without a null check.
+// COMPAT(torch 2.7 to 2.11): A device-generic host (pinned) allocator registry,
+// at::HostAllocator and REGISTER_HOST_ALLOCATOR, serves any device.
 #if MYDEVICE_TORCH_HAS_HOST_ALLOCATOR_REGISTRY
 
 namespace {

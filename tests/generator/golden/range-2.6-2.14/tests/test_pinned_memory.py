@@ -73,8 +73,8 @@ def _assert_emptied(before, after):
 def test_empty_host_cache():
     torch.ones(1, device=DEVICE)
     before, after = _cache_then_empty(torch.mydevice.empty_host_cache)
-    # COMPAT(torch 2.7 to 2.14): torch.accelerator.empty_host_cache() (and Graph.__enter__)
-    # dereference the registered host allocator without a null check.
+    # COMPAT(torch 2.7 to 2.11): A device-generic host (pinned) allocator registry,
+    # at::HostAllocator and REGISTER_HOST_ALLOCATOR, serves any device.
     if not (torch_has("host_allocator_registry")):
         assert before == after == {}  # no caching host allocator in this torch: nothing cached, no statistics
         return
@@ -88,8 +88,8 @@ def test_empty_host_cache():
 @pytest.mark.skipif(
     not (torch_has("host_allocator_registry")),
     reason=(
-        "COMPAT(torch 2.7 to 2.14): torch.accelerator.empty_host_cache() (and Graph.__enter__) "
-        "dereference the registered host allocator without a null check."
+        "COMPAT(torch 2.7 to 2.11): A device-generic host (pinned) allocator registry, "
+        "at::HostAllocator and REGISTER_HOST_ALLOCATOR, serves any device."
     ),
 )
 @pinned_by_cuda_maybe
