@@ -9,9 +9,9 @@
 // gelu_backward, silu → silu_backward, leaky_relu → leaky_relu_backward. Registering the backward operators
 // natively keeps the whole training step on the device.
 //
-// Except relu (a plain CPU/CUDA kernel in PyTorch), these are structured operators: their meta kernel
-// (at::gelu on meta tensors) gives the output's shape and dtype, the output is allocated on the device as the meta
-// result says (empty_like_meta), and the CPU out= kernel computes it. The operators, their variants and the
+// Except relu (a plain CPU/CUDA kernel in PyTorch), these are structured operators: their C++ meta kernel
+// (at::meta::gelu on meta tensors) gives the output's shape and dtype, the output is allocated on the device as
+// the meta result says (empty_like_meta), and the CPU out= kernel computes it. The operators, their variants and the
 // wrappers below come from accelgen's operator catalog (knowledge/operators/activation.yaml).
 #include "operator_support.h"
 
@@ -24,20 +24,20 @@ namespace torch_mydevice::ops {
 namespace {
 
 at::Tensor gelu(const at::Tensor& self, c10::string_view approximate) {
-  at::Tensor out = empty_like_meta(at::gelu(meta(self), approximate), self.device());
+  at::Tensor out = empty_like_meta(at::meta::gelu(meta(self), approximate), self.device());
   kernels::gelu(out, self, approximate);
   return out;
 }
 
 at::Tensor gelu_backward(const at::Tensor& grad_output, const at::Tensor& self, c10::string_view approximate) {
   check_devices("gelu_backward", self.device(), {grad_output, self});
-  at::Tensor out = empty_like_meta(at::gelu_backward(meta(grad_output), meta(self), approximate), self.device());
+  at::Tensor out = empty_like_meta(at::meta::gelu_backward(meta(grad_output), meta(self), approximate), self.device());
   kernels::gelu_backward(out, grad_output, self, approximate);
   return out;
 }
 
 at::Tensor leaky_relu(const at::Tensor& self, const c10::Scalar& negative_slope) {
-  at::Tensor out = empty_like_meta(at::leaky_relu(meta(self), negative_slope), self.device());
+  at::Tensor out = empty_like_meta(at::meta::leaky_relu(meta(self), negative_slope), self.device());
   kernels::leaky_relu(out, self, negative_slope);
   return out;
 }
@@ -46,7 +46,7 @@ at::Tensor leaky_relu_backward(const at::Tensor& grad_output, const at::Tensor& 
                                bool self_is_result) {
   check_devices("leaky_relu_backward", self.device(), {grad_output, self});
   at::Tensor out = empty_like_meta(
-      at::leaky_relu_backward(meta(grad_output), meta(self), negative_slope, self_is_result), self.device());
+      at::meta::leaky_relu_backward(meta(grad_output), meta(self), negative_slope, self_is_result), self.device());
   kernels::leaky_relu_backward(out, grad_output, self, negative_slope, self_is_result);
   return out;
 }
@@ -66,50 +66,52 @@ at::Tensor& relu_inplace(at::Tensor& self) {
 }
 
 at::Tensor sigmoid(const at::Tensor& self) {
-  at::Tensor out = empty_like_meta(at::sigmoid(meta(self)), self.device());
+  at::Tensor out = empty_like_meta(at::meta::sigmoid(meta(self)), self.device());
   kernels::sigmoid(out, self);
   return out;
 }
 at::Tensor& sigmoid_inplace(at::Tensor& self) {
-  (void)meta(self).sigmoid_(); // dtype check (integer tensors cannot hold the result)
+  at::Tensor self_meta = meta(self);
+  (void)at::meta::sigmoid_(self_meta); // dtype check (integer tensors cannot hold the result)
   kernels::sigmoid(self, self);
   return self;
 }
 
 at::Tensor sigmoid_backward(const at::Tensor& grad_output, const at::Tensor& output) {
   check_devices("sigmoid_backward", output.device(), {grad_output, output});
-  at::Tensor out = empty_like_meta(at::sigmoid_backward(meta(grad_output), meta(output)), output.device());
+  at::Tensor out = empty_like_meta(at::meta::sigmoid_backward(meta(grad_output), meta(output)), output.device());
   kernels::sigmoid_backward(out, grad_output, output);
   return out;
 }
 
 at::Tensor silu(const at::Tensor& self) {
-  at::Tensor out = empty_like_meta(at::silu(meta(self)), self.device());
+  at::Tensor out = empty_like_meta(at::meta::silu(meta(self)), self.device());
   kernels::silu(out, self);
   return out;
 }
 
 at::Tensor silu_backward(const at::Tensor& grad_output, const at::Tensor& self) {
   check_devices("silu_backward", self.device(), {grad_output, self});
-  at::Tensor out = empty_like_meta(at::silu_backward(meta(grad_output), meta(self)), self.device());
+  at::Tensor out = empty_like_meta(at::meta::silu_backward(meta(grad_output), meta(self)), self.device());
   kernels::silu_backward(out, grad_output, self);
   return out;
 }
 
 at::Tensor tanh(const at::Tensor& self) {
-  at::Tensor out = empty_like_meta(at::tanh(meta(self)), self.device());
+  at::Tensor out = empty_like_meta(at::meta::tanh(meta(self)), self.device());
   kernels::tanh(out, self);
   return out;
 }
 at::Tensor& tanh_inplace(at::Tensor& self) {
-  (void)meta(self).tanh_();
+  at::Tensor self_meta = meta(self);
+  (void)at::meta::tanh_(self_meta);
   kernels::tanh(self, self);
   return self;
 }
 
 at::Tensor tanh_backward(const at::Tensor& grad_output, const at::Tensor& output) {
   check_devices("tanh_backward", output.device(), {grad_output, output});
-  at::Tensor out = empty_like_meta(at::tanh_backward(meta(grad_output), meta(output)), output.device());
+  at::Tensor out = empty_like_meta(at::meta::tanh_backward(meta(grad_output), meta(output)), output.device());
   kernels::tanh_backward(out, grad_output, output);
   return out;
 }
@@ -117,7 +119,8 @@ at::Tensor tanh_backward(const at::Tensor& grad_output, const at::Tensor& output
 // grad_input = grad_output where self > threshold, else 0 (relu's backward, with threshold 0).
 at::Tensor threshold_backward(const at::Tensor& grad_output, const at::Tensor& self, const c10::Scalar& threshold) {
   check_devices("threshold_backward", self.device(), {grad_output, self});
-  at::Tensor out = empty_like_meta(at::threshold_backward(meta(grad_output), meta(self), threshold), self.device());
+  at::Tensor out =
+      empty_like_meta(at::meta::threshold_backward(meta(grad_output), meta(self), threshold), self.device());
   kernels::threshold_backward(out, grad_output, self, threshold);
   return out;
 }

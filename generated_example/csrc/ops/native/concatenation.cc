@@ -38,9 +38,9 @@ at::Tensor cat_meta(const std::vector<at::Tensor>& tensors, int64_t dim, const c
   for (const at::Tensor& t : tensors) {
     TORCH_CHECK(t.device() == device, "Expected all tensors to be on the same device, but found at least two "
                 "devices, ", device, " and ", t.device(), "!");
-    metas.push_back(at::empty_strided(t.sizes(), t.strides(), t.options().device(c10::kMeta)));
+    metas.push_back(meta(t));
   }
-  return at::cat(metas, dim);
+  return at::meta::cat(metas, dim);
 }
 
 at::Tensor cat(const at::ITensorListRef& tensors, int64_t dim) {

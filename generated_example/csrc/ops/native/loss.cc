@@ -19,7 +19,7 @@ namespace {
 
 at::Tensor mse_loss(const at::Tensor& self, const at::Tensor& target, int64_t reduction) {
   check_devices("mse_loss", self.device(), {self, target});
-  at::Tensor out = empty_like_meta(at::mse_loss(meta(self), meta(target), reduction), self.device());
+  at::Tensor out = empty_like_meta(at::meta::mse_loss(meta(self), meta(target), reduction), self.device());
   kernels::mse_loss(out, self, target, reduction);
   return out;
 }
@@ -38,7 +38,7 @@ at::Tensor nll_loss_backward(const at::Tensor& grad_output, const at::Tensor& se
                              const at::Tensor& total_weight) {
   const at::Tensor w = weight.value_or(at::Tensor());
   check_devices("nll_loss_backward", self.device(), {grad_output, self, target, w, total_weight});
-  const at::Tensor grad_meta = at::nll_loss_backward(meta(grad_output), meta(self), meta(target), meta(weight),
+  const at::Tensor grad_meta = at::meta::nll_loss_backward(meta(grad_output), meta(self), meta(target), meta(weight),
                                                      reduction, ignore_index, meta(total_weight));
   at::Tensor grad_input = empty_like_meta(grad_meta, self.device());
   kernels::nll_loss_backward(grad_input, grad_output, self, target, w, reduction, ignore_index, total_weight);
@@ -51,7 +51,7 @@ std::tuple<at::Tensor, at::Tensor> nll_loss_forward(const at::Tensor& self, cons
   const at::Tensor w = weight.value_or(at::Tensor());
   check_devices("nll_loss_forward", self.device(), {self, target, w});
   auto [output_meta, total_meta] =
-      at::nll_loss_forward(meta(self), meta(target), meta(weight), reduction, ignore_index);
+      at::meta::nll_loss_forward(meta(self), meta(target), meta(weight), reduction, ignore_index);
   at::Tensor output = empty_like_meta(output_meta, self.device());
   at::Tensor total_weight = empty_like_meta(total_meta, self.device());
   kernels::nll_loss_forward(output, total_weight, self, target, w, reduction, ignore_index);

@@ -20,7 +20,7 @@ namespace {
 at::Tensor addmm(const at::Tensor& self, const at::Tensor& mat1, const at::Tensor& mat2, const c10::Scalar& beta,
                  const c10::Scalar& alpha) {
   check_devices("addmm", mat1.device(), {self, mat1, mat2});
-  at::Tensor out = empty_like_meta(at::addmm(meta(self), meta(mat1), meta(mat2), beta, alpha), mat1.device());
+  at::Tensor out = empty_like_meta(at::meta::addmm(meta(self), meta(mat1), meta(mat2), beta, alpha), mat1.device());
   kernels::addmm(out, self, mat1, mat2, beta, alpha);
   return out;
 }
@@ -28,21 +28,22 @@ at::Tensor addmm(const at::Tensor& self, const at::Tensor& mat1, const at::Tenso
 at::Tensor baddbmm(const at::Tensor& self, const at::Tensor& batch1, const at::Tensor& batch2, const c10::Scalar& beta,
                    const c10::Scalar& alpha) {
   check_devices("baddbmm", batch1.device(), {self, batch1, batch2});
-  at::Tensor out = empty_like_meta(at::baddbmm(meta(self), meta(batch1), meta(batch2), beta, alpha), batch1.device());
+  at::Tensor out =
+      empty_like_meta(at::meta::baddbmm(meta(self), meta(batch1), meta(batch2), beta, alpha), batch1.device());
   kernels::baddbmm(out, self, batch1, batch2, beta, alpha);
   return out;
 }
 
 at::Tensor bmm(const at::Tensor& self, const at::Tensor& mat2) {
   check_devices("bmm", self.device(), {self, mat2});
-  at::Tensor out = empty_like_meta(at::bmm(meta(self), meta(mat2)), self.device());
+  at::Tensor out = empty_like_meta(at::meta::bmm(meta(self), meta(mat2)), self.device());
   kernels::bmm(out, self, mat2);
   return out;
 }
 
 at::Tensor mm(const at::Tensor& self, const at::Tensor& mat2) {
   check_devices("mm", self.device(), {self, mat2});
-  at::Tensor out = empty_like_meta(at::mm(meta(self), meta(mat2)), self.device());
+  at::Tensor out = empty_like_meta(at::meta::mm(meta(self), meta(mat2)), self.device());
   kernels::mm(out, self, mat2);
   return out;
 }

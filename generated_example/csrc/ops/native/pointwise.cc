@@ -24,14 +24,15 @@ namespace {
 at::Tensor addcdiv(const at::Tensor& self, const at::Tensor& tensor1, const at::Tensor& tensor2,
                    const c10::Scalar& value) {
   check_devices("addcdiv", self.device(), {self, tensor1, tensor2});
-  at::Tensor out = empty_like_meta(at::addcdiv(meta(self), meta(tensor1), meta(tensor2), value), self.device());
+  at::Tensor out = empty_like_meta(at::meta::addcdiv(meta(self), meta(tensor1), meta(tensor2), value), self.device());
   kernels::addcdiv(out, self, tensor1, tensor2, value);
   return out;
 }
 at::Tensor& addcdiv_inplace(at::Tensor& self, const at::Tensor& tensor1, const at::Tensor& tensor2,
                             const c10::Scalar& value) {
   check_devices("addcdiv_", self.device(), {self, tensor1, tensor2});
-  (void)meta(self).addcdiv_(meta(tensor1), meta(tensor2), value);
+  at::Tensor self_meta = meta(self);
+  (void)at::meta::addcdiv_(self_meta, meta(tensor1), meta(tensor2), value);
   kernels::addcdiv(self, self, tensor1, tensor2, value);
   return self;
 }
@@ -40,21 +41,22 @@ at::Tensor& addcdiv_inplace(at::Tensor& self, const at::Tensor& tensor1, const a
 at::Tensor addcmul(const at::Tensor& self, const at::Tensor& tensor1, const at::Tensor& tensor2,
                    const c10::Scalar& value) {
   check_devices("addcmul", self.device(), {self, tensor1, tensor2});
-  at::Tensor out = empty_like_meta(at::addcmul(meta(self), meta(tensor1), meta(tensor2), value), self.device());
+  at::Tensor out = empty_like_meta(at::meta::addcmul(meta(self), meta(tensor1), meta(tensor2), value), self.device());
   kernels::addcmul(out, self, tensor1, tensor2, value);
   return out;
 }
 at::Tensor& addcmul_inplace(at::Tensor& self, const at::Tensor& tensor1, const at::Tensor& tensor2,
                             const c10::Scalar& value) {
   check_devices("addcmul_", self.device(), {self, tensor1, tensor2});
-  (void)meta(self).addcmul_(meta(tensor1), meta(tensor2), value); // shape and dtype checks
+  at::Tensor self_meta = meta(self);
+  (void)at::meta::addcmul_(self_meta, meta(tensor1), meta(tensor2), value); // shape and dtype checks
   kernels::addcmul(self, self, tensor1, tensor2, value);
   return self;
 }
 
 // self clamped to [min, max]: clip_grad_norm_'s clip coefficient, torch.clamp and Tensor.clamp_.
 at::Tensor clamp(const at::Tensor& self, const std::optional<c10::Scalar>& min, const std::optional<c10::Scalar>& max) {
-  at::Tensor out = empty_like_meta(at::clamp(meta(self), min, max), self.device());
+  at::Tensor out = empty_like_meta(at::meta::clamp(meta(self), min, max), self.device());
   if (out.numel() > 0) {
     kernels::clamp(out, self, min, max);
   }
@@ -62,7 +64,8 @@ at::Tensor clamp(const at::Tensor& self, const std::optional<c10::Scalar>& min, 
 }
 at::Tensor& clamp_inplace(at::Tensor& self, const std::optional<c10::Scalar>& min,
                           const std::optional<c10::Scalar>& max) {
-  (void)meta(self).clamp_(min, max); // the checks: a bound is needed, bool is refused
+  at::Tensor self_meta = meta(self);
+  (void)at::meta::clamp_(self_meta, min, max); // the checks: a bound is needed, bool is refused
   if (self.numel() > 0) {
     kernels::clamp(self, self, min, max);
   }
@@ -71,7 +74,7 @@ at::Tensor& clamp_inplace(at::Tensor& self, const std::optional<c10::Scalar>& mi
 at::Tensor& clamp_out(const at::Tensor& self, const std::optional<c10::Scalar>& min,
                       const std::optional<c10::Scalar>& max, at::Tensor& out) {
   check_devices("clamp", out.device(), {self});
-  const at::Tensor result = at::clamp(meta(self), min, max);
+  const at::Tensor result = at::meta::clamp(meta(self), min, max);
   TORCH_CHECK(c10::canCast(result.scalar_type(), out.scalar_type()), "result type ", result.scalar_type(),
               " can't be cast to the desired output type ", out.scalar_type());
   at::native::resize_output(out, result.sizes());
@@ -93,7 +96,7 @@ at::Tensor& fill_inplace_Scalar(at::Tensor& self, const c10::Scalar& value) {
 
 // self == -inf, as bool (the masks of attention and nan_to_num).
 at::Tensor isneginf(const at::Tensor& self) {
-  at::Tensor out = empty_like_meta(at::isneginf(meta(self)), self.device());
+  at::Tensor out = empty_like_meta(at::meta::isneginf(meta(self)), self.device());
   if (out.numel() > 0) {
     kernels::isneginf(out, self);
   }
@@ -101,7 +104,7 @@ at::Tensor isneginf(const at::Tensor& self) {
 }
 at::Tensor& isneginf_out(const at::Tensor& self, at::Tensor& out) {
   check_devices("isneginf", out.device(), {self});
-  (void)at::isneginf(meta(self)); // the checks: complex is refused
+  (void)at::meta::isneginf(meta(self)); // the checks: complex is refused
   TORCH_CHECK(out.scalar_type() == c10::ScalarType::Bool, "isneginf does not support non-boolean outputs.");
   at::native::resize_output(out, self.sizes());
   if (out.numel() > 0) {
@@ -113,13 +116,14 @@ at::Tensor& isneginf_out(const at::Tensor& self, at::Tensor& out) {
 // self + weight * (end - self)
 at::Tensor lerp_Scalar(const at::Tensor& self, const at::Tensor& end, const c10::Scalar& weight) {
   check_devices("lerp", self.device(), {self, end});
-  at::Tensor out = empty_like_meta(at::lerp(meta(self), meta(end), weight), self.device());
+  at::Tensor out = empty_like_meta(at::meta::lerp(meta(self), meta(end), weight), self.device());
   kernels::lerp_Scalar(out, self, end, weight);
   return out;
 }
 at::Tensor& lerp_inplace_Scalar(at::Tensor& self, const at::Tensor& end, const c10::Scalar& weight) {
   check_devices("lerp_", self.device(), {self, end});
-  (void)meta(self).lerp_(meta(end), weight);
+  at::Tensor self_meta = meta(self);
+  (void)at::meta::lerp_(self_meta, meta(end), weight);
   kernels::lerp_Scalar(self, self, end, weight);
   return self;
 }
@@ -139,7 +143,7 @@ at::Tensor native_dropout_backward(const at::Tensor& grad_output, const at::Tens
   TORCH_CHECK(mask.scalar_type() == c10::ScalarType::Bool,
               "Mask should be Bool Scalar Type", mask.scalar_type());
   check_devices("native_dropout_backward", grad_output.device(), {grad_output, mask});
-  at::Tensor out = empty_like_meta(at::mul(meta(grad_output), meta(mask)), grad_output.device());
+  at::Tensor out = empty_like_meta(at::meta::mul(meta(grad_output), meta(mask)), grad_output.device());
   if (out.numel() > 0) {
     kernels::native_dropout_backward(out, grad_output, mask, scale);
   }

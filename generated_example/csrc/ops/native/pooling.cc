@@ -52,7 +52,7 @@ at::Tensor avg_pool2d(const at::Tensor& self, at::IntArrayRef kernel_size, at::I
                       std::optional<int64_t> divisor_override) {
   check_devices("avg_pool2d", self.device(), {self});
   at::Tensor out = empty_like_meta(
-      at::avg_pool2d(meta(self), kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override),
+      at::meta::avg_pool2d(meta(self), kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override),
       self.device());
   kernels::avg_pool2d(out, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override);
   return out;
@@ -63,8 +63,8 @@ at::Tensor avg_pool2d_backward(const at::Tensor& grad_output, const at::Tensor& 
                                std::optional<int64_t> divisor_override) {
   check_devices("avg_pool2d_backward", self.device(), {grad_output, self});
   at::Tensor grad_input =
-      empty_like_meta(at::avg_pool2d_backward(meta(grad_output), meta(self), kernel_size, stride, padding, ceil_mode,
-                                              count_include_pad, divisor_override),
+      empty_like_meta(at::meta::avg_pool2d_backward(meta(grad_output), meta(self), kernel_size, stride, padding,
+                                                    ceil_mode, count_include_pad, divisor_override),
                       self.device());
   kernels::avg_pool2d_backward(grad_input, grad_output, self, kernel_size, stride, padding, ceil_mode,
                                count_include_pad, divisor_override);
@@ -76,7 +76,7 @@ std::tuple<at::Tensor, at::Tensor> max_pool2d_with_indices(const at::Tensor& sel
                                                            at::IntArrayRef dilation, bool ceil_mode) {
   check_devices("max_pool2d_with_indices", self.device(), {self});
   auto [out_meta, indices_meta] =
-      at::max_pool2d_with_indices(meta(self), kernel_size, stride, padding, dilation, ceil_mode);
+      at::meta::max_pool2d_with_indices(meta(self), kernel_size, stride, padding, dilation, ceil_mode);
   at::Tensor out = empty_like_meta(out_meta, self.device());
   at::Tensor indices = empty_like_meta(indices_meta, self.device());
   kernels::max_pool2d_with_indices(out, indices, self, kernel_size, stride, padding, dilation, ceil_mode);
@@ -89,7 +89,7 @@ at::Tensor max_pool2d_with_indices_backward(const at::Tensor& grad_output, const
                                             const at::Tensor& indices) {
   check_devices("max_pool2d_with_indices_backward", self.device(), {grad_output, self, indices});
   at::Tensor grad_input =
-      empty_like_meta(at::max_pool2d_with_indices_backward(meta(grad_output), meta(self), kernel_size, stride,
+      empty_like_meta(at::meta::max_pool2d_with_indices_backward(meta(grad_output), meta(self), kernel_size, stride,
                                                            padding, dilation, ceil_mode, meta(indices)),
                       self.device());
   kernels::max_pool2d_with_indices_backward(grad_input, grad_output, self, kernel_size, stride, padding, dilation,

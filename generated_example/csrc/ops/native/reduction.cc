@@ -35,11 +35,11 @@ at::Tensor new_reduction(const at::Tensor& result, Kernel kernel, const at::Tens
 }
 
 at::Tensor all_dim(const at::Tensor& self, int64_t dim, bool keepdim) {
-  return new_reduction(at::all(meta(self), dim, keepdim), kernels::all_dim, self, dim, keepdim);
+  return new_reduction(at::meta::all(meta(self), dim, keepdim), kernels::all_dim, self, dim, keepdim);
 }
 at::Tensor& all_out(const at::Tensor& self, int64_t dim, bool keepdim, at::Tensor& out) {
   check_devices("all", out.device(), {self});
-  const at::Tensor result = at::all(meta(self), dim, keepdim);
+  const at::Tensor result = at::meta::all(meta(self), dim, keepdim);
   TORCH_CHECK(out.scalar_type() == c10::ScalarType::Bool || out.scalar_type() == c10::ScalarType::Byte,
               "all only supports bool tensor for result, got: ", out.scalar_type());
   at::native::resize_output(out, result.sizes());
@@ -48,26 +48,26 @@ at::Tensor& all_out(const at::Tensor& self, int64_t dim, bool keepdim, at::Tenso
 }
 
 at::Tensor amax(const at::Tensor& self, at::IntArrayRef dim, bool keepdim) {
-  return new_reduction(at::amax(meta(self), dim, keepdim), kernels::amax, self, dim, keepdim);
+  return new_reduction(at::meta::amax(meta(self), dim, keepdim), kernels::amax, self, dim, keepdim);
 }
 
 at::Tensor amin(const at::Tensor& self, at::IntArrayRef dim, bool keepdim) {
-  return new_reduction(at::amin(meta(self), dim, keepdim), kernels::amin, self, dim, keepdim);
+  return new_reduction(at::meta::amin(meta(self), dim, keepdim), kernels::amin, self, dim, keepdim);
 }
 
 at::Tensor argmax(const at::Tensor& self, std::optional<int64_t> dim, bool keepdim) {
-  return new_reduction(at::argmax(meta(self), dim, keepdim), kernels::argmax, self, dim, keepdim);
+  return new_reduction(at::meta::argmax(meta(self), dim, keepdim), kernels::argmax, self, dim, keepdim);
 }
 
 at::Tensor linalg_vector_norm(const at::Tensor& self, const c10::Scalar& ord, at::OptionalIntArrayRef dim, bool keepdim,
                               std::optional<c10::ScalarType> dtype) {
-  return new_reduction(at::linalg_vector_norm(meta(self), ord, dim, keepdim, dtype), kernels::linalg_vector_norm,
+  return new_reduction(at::meta::linalg_vector_norm(meta(self), ord, dim, keepdim, dtype), kernels::linalg_vector_norm,
                        self, ord, dim, keepdim, dtype);
 }
 at::Tensor& linalg_vector_norm_out(const at::Tensor& self, const c10::Scalar& ord, at::OptionalIntArrayRef dim,
                                    bool keepdim, std::optional<c10::ScalarType> dtype, at::Tensor& out) {
   check_devices("linalg.vector_norm", out.device(), {self});
-  const at::Tensor result = at::linalg_vector_norm(meta(self), ord, dim, keepdim, dtype);
+  const at::Tensor result = at::meta::linalg_vector_norm(meta(self), ord, dim, keepdim, dtype);
   TORCH_CHECK(out.scalar_type() == result.scalar_type(), "linalg.vector_norm: Expected out tensor to have dtype ",
               result.scalar_type(), ", but got ", out.scalar_type(), " instead");
   at::native::resize_output(out, result.sizes());
@@ -77,12 +77,13 @@ at::Tensor& linalg_vector_norm_out(const at::Tensor& self, const c10::Scalar& or
 
 at::Tensor mean_dim(const at::Tensor& self, at::OptionalIntArrayRef dim, bool keepdim,
                     std::optional<c10::ScalarType> dtype) {
-  return new_reduction(at::mean(meta(self), dim, keepdim, dtype), kernels::mean_dim, self, dim, keepdim, dtype);
+  return new_reduction(at::meta::mean(meta(self), dim, keepdim, dtype), kernels::mean_dim, self, dim, keepdim, dtype);
 }
 
 at::Tensor sum_dim_IntList(const at::Tensor& self, at::OptionalIntArrayRef dim, bool keepdim,
                            std::optional<c10::ScalarType> dtype) {
-  return new_reduction(at::sum(meta(self), dim, keepdim, dtype), kernels::sum_dim_IntList, self, dim, keepdim, dtype);
+  return new_reduction(at::meta::sum(meta(self), dim, keepdim, dtype), kernels::sum_dim_IntList, self, dim,
+                       keepdim, dtype);
 }
 
 // var_mean has no meta kernel: the reduced shape is sum's, the variance is real (of a complex input too) and the mean
@@ -91,7 +92,7 @@ std::tuple<at::Tensor, at::Tensor> var_mean_correction(const at::Tensor& self, a
                                                        const std::optional<c10::Scalar>& correction, bool keepdim) {
   TORCH_CHECK(at::isFloatingType(self.scalar_type()) || at::isComplexType(self.scalar_type()),
               "std and var only support floating point and complex dtypes");
-  const at::Tensor reduced = at::sum(meta(self), dim, keepdim);
+  const at::Tensor reduced = at::meta::sum(meta(self), dim, keepdim);
   at::Tensor var = at::empty(reduced.sizes(), self.options().dtype(c10::toRealValueType(self.scalar_type())));
   at::Tensor mean = at::empty(reduced.sizes(), self.options());
   kernels::var_mean_correction(var, mean, self, dim, correction, keepdim);

@@ -18,7 +18,7 @@ namespace torch_mydevice::ops {
 namespace {
 
 at::Tensor _log_softmax(const at::Tensor& self, int64_t dim, bool half_to_float) {
-  at::Tensor out = empty_like_meta(at::_log_softmax(meta(self), dim, half_to_float), self.device());
+  at::Tensor out = empty_like_meta(at::meta::_log_softmax(meta(self), dim, half_to_float), self.device());
   kernels::_log_softmax(out, self, dim, half_to_float);
   return out;
 }
@@ -26,14 +26,14 @@ at::Tensor _log_softmax(const at::Tensor& self, int64_t dim, bool half_to_float)
 at::Tensor _log_softmax_backward_data(const at::Tensor& grad_output, const at::Tensor& output, int64_t dim,
                                       c10::ScalarType input_dtype) {
   check_devices("_log_softmax_backward_data", output.device(), {grad_output, output});
-  at::Tensor out = empty_like_meta(at::_log_softmax_backward_data(meta(grad_output), meta(output), dim, input_dtype),
-                                   output.device());
+  at::Tensor out = empty_like_meta(
+      at::meta::_log_softmax_backward_data(meta(grad_output), meta(output), dim, input_dtype), output.device());
   kernels::_log_softmax_backward_data(out, grad_output, output, dim, input_dtype);
   return out;
 }
 
 at::Tensor _softmax(const at::Tensor& self, int64_t dim, bool half_to_float) {
-  at::Tensor out = empty_like_meta(at::_softmax(meta(self), dim, half_to_float), self.device());
+  at::Tensor out = empty_like_meta(at::meta::_softmax(meta(self), dim, half_to_float), self.device());
   kernels::_softmax(out, self, dim, half_to_float);
   return out;
 }
@@ -41,7 +41,7 @@ at::Tensor _softmax(const at::Tensor& self, int64_t dim, bool half_to_float) {
 at::Tensor _softmax_backward_data(const at::Tensor& grad_output, const at::Tensor& output, int64_t dim,
                                   c10::ScalarType input_dtype) {
   check_devices("_softmax_backward_data", output.device(), {grad_output, output});
-  at::Tensor out = empty_like_meta(at::_softmax_backward_data(meta(grad_output), meta(output), dim, input_dtype),
+  at::Tensor out = empty_like_meta(at::meta::_softmax_backward_data(meta(grad_output), meta(output), dim, input_dtype),
                                    output.device());
   kernels::_softmax_backward_data(out, grad_output, output, dim, input_dtype);
   return out;
