@@ -2,11 +2,13 @@
 # Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 """torch.mydevice offers the module-level API of torch.cuda wherever it applies to a device.
 
-Every public name of torch.cuda is either provided by torch.mydevice (and exercised here or in the stream, event,
-memory and random tests) or listed in NOT_APPLICABLE with the reason.
+Every public name of torch.cuda is either provided by torch.mydevice (and called here or in another test of this
+suite: test_each_provided_name_is_exercised checks that) or listed in NOT_APPLICABLE with the reason.
 """
 
 import inspect
+import pathlib
+import re
 import subprocess
 import sys
 
@@ -48,6 +50,25 @@ def test_cuda_name_is_provided_or_not_applicable(name):
     assert hasattr(torch.mydevice, RENAMED.get(name, name)) or name in NOT_APPLICABLE, (
         f"torch.cuda.{name} has no counterpart torch.mydevice.{name}"
     )
+
+
+def test_each_provided_name_is_exercised():
+    """A name torch.mydevice provides is called by some test of this suite, not only found by hasattr: a call in
+    another test file, or in this one past the hasattr check."""
+    tests = pathlib.Path(__file__).parent
+    this = pathlib.Path(__file__).read_text(encoding="utf-8")
+    sources = [this.split("def test_each_provided_name_is_exercised", 1)[1]]
+    sources += [p.read_text(encoding="utf-8") for p in sorted(tests.glob("test_*.py"))
+                if p.name != pathlib.Path(__file__).name]
+    unexercised = []
+    for name in cuda_public_names():
+        ours = RENAMED.get(name, name)
+        if name in NOT_APPLICABLE or not hasattr(torch.mydevice, ours):
+            continue
+        used = re.compile(r"torch\.mydevice\." + re.escape(ours) + r"\b")
+        if not any(used.search(source) for source in sources):
+            unexercised.append(ours)
+    assert unexercised == [], f"provided by torch.mydevice but called by no test: {unexercised}"
 
 
 def test_memory_pool_and_pluggable_allocator_take_torch_cudas_arguments():
@@ -112,6 +133,11 @@ def test_memory_aliases_and_summaries():
     assert "Allocated memory" in summary and str(torch.mydevice.memory_allocated()) in summary
     torch.mydevice.reset_max_memory_cached()
     assert torch.mydevice.max_memory_reserved() == torch.mydevice.memory_reserved()
+    y = torch.empty(1 << 20, dtype=torch.uint8, device=DEVICE)
+    del y
+    assert torch.mydevice.max_memory_allocated() >= torch.mydevice.memory_allocated() + (1 << 20)
+    torch.mydevice.reset_max_memory_allocated()
+    assert torch.mydevice.max_memory_allocated() == torch.mydevice.memory_allocated()
     free, total = torch.mydevice.mem_get_info()
     assert torch.mydevice.device_memory_used() == total - free
     assert torch.mydevice.get_allocator_backend() == "native"

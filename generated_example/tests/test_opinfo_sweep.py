@@ -182,11 +182,18 @@ def sweep_one(op, entry):
         return
     entry["backward"] = "failed"
     actual_grads = gradients(actual, dev_inputs)
-    if not random:
-        for a, e in zip(actual_grads, expected_grads):
-            assert (a is None) == (e is None), "a gradient is missing on one side"
-            if e is not None:
-                torch.testing.assert_close(a.cpu(), e, **TOL)
+    for a, e in zip(actual_grads, expected_grads):
+        assert (a is None) == (e is None), "a gradient is missing on one side"
+        if e is not None and random:
+            assert a.shape == e.shape and a.dtype == e.dtype, f"{a.shape}/{a.dtype} != {e.shape}/{e.dtype}"
+        elif e is not None:
+            torch.testing.assert_close(a.cpu(), e, **TOL)
+    if random:
+        # The gradients follow the draws, which differ between the CPU and the device: not a comparison, so not a
+        # pass (test_random.py and test_rng_state.py check the random operators' statistics and state).
+        entry["backward"] = "skipped"
+        entry["error"] = "random: the gradients depend on the draws (their presence, shapes and dtypes match)"
+        return
     entry["backward"] = "passed"
 
 

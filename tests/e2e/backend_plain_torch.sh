@@ -47,10 +47,15 @@ assert "libgloo-dev" in reason and "capabilities.distributed: false" in reason, 
 print("distributed unavailable:", reason)
 PY
   cd "$work"
-  "$work/venv/bin/python" -m pytest -q -p no:cacheprovider -rs mydevice/tests/test_smoke.py \
+  # torch 2.14 has the PrivateUse1 profiler registry, so the Kineto test fails, naming libfmt-dev, instead of
+  # skipping: the one failure this tree may have.
+  status=0
+  "$work/venv/bin/python" -m pytest -q -p no:cacheprovider -rsf mydevice/tests/test_smoke.py \
     mydevice/tests/test_device_module.py mydevice/tests/test_distributed.py mydevice/tests/test_profiler.py \
-    > pytest.log 2>&1 || {
-    cat pytest.log; exit 1; }
+    > pytest.log 2>&1 || status=$?
   cat pytest.log
+  [ "$status" -eq 1 ] && grep -q " 1 failed" pytest.log \
+    && grep -q "^FAILED .*test_torch_profiler_records_device_kernels - Failed: .*libfmt-dev" pytest.log || {
+    echo "expected exactly one failure, the Kineto test naming libfmt-dev (pytest exited with $status)" >&2; exit 1; }
   grep -q "SKIPPED.*libgloo-dev" pytest.log || { echo "test_distributed.py was not skipped naming libgloo-dev" >&2; exit 1; }
 ' e2e "$work"
