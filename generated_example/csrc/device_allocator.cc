@@ -30,8 +30,8 @@
 
 // Note [The device caching allocator's policy]
 // It is CUDA's (c10/cuda/CUDACachingAllocator.cpp describes it; this is an implementation of the same rules for
-// the device, on Driver::malloc/free), with three rules of its own (marked "beyond CUDA's policy") that keep
-// peak reserved / peak allocated at most 1.15 where CUDA's measures 1.19 to 1.23 (benchmarks/bench_fragmentation.py):
+// the device, on Driver::malloc/free), with three rules of its own (marked "beyond CUDA's policy") that lower the
+// memory held against the memory asked for (peak reserved / peak requested, benchmarks/bench_fragmentation.py):
 // - a request is rounded (round_size) and served by the smallest free block of its pool and stream that fits
 //   (find_free_block); the block is split when the rest is worth keeping (should_split). Beyond CUDA's policy, a
 //   cached large block that is a whole segment serves only requests at most 2 MiB smaller;
@@ -39,8 +39,10 @@
 //   up to 2 MiB, where CUDA shares 20 MiB segments below 10 MiB). Before that, with garbage_collection_threshold,
 //   cached segments are freed, the least recently used first, until the memory in use is back under the threshold;
 //   and (beyond CUDA's policy) a new segment that would raise the reserved memory above its peak first frees the
-//   idle segments of the cache, which keeps peak reserved / peak allocated low for varying shapes
-//   (benchmarks/bench_fragmentation.py);
+//   idle segments of the cache, which keeps the reserved memory low for varying shapes. Its costs: each release
+//   synchronizes the streams that last used the freed segments; what it frees is allocated again later (more
+//   Driver::malloc calls than CUDA's policy makes); and reset_peak_memory_stats() resets the peak it keeps under,
+//   so resetting the statistics every step flushes the idle cache every step;
 // - when the device (or the per-process memory fraction) has no room: cached oversize blocks are freed
 //   (max_split_size_mb), then every cached segment after synchronizing the device, and the allocation is retried;
 //   only then is it an out-of-memory error;
