@@ -5,7 +5,7 @@ ways, on real torch headers and on synthetic header trees, with the backend code
 Runs inside a torch root filesystem (scripts/torch-rootfs.sh run VERSION), as root: the torch headers are the
 real ones in /usr/include. Standard library only.
 
-  torch_feature_overlays.py phase --tree TREE --work WORK --version 2.14 --direction remove [--jobs N]
+  torch_feature_overlays.py phase --tree TREE --work WORK --version 2.14 --direction remove [vary] [--jobs N]
       1. configures TREE as a user would (all probes run) and records every probe from <build>/generated/
          torch_features.h;
       2. for each probed feature with a recipe in that direction, builds an overlay (modified copies of the torch
@@ -14,7 +14,9 @@ real ones in /usr/include. Standard library only.
          configures a build folder against it and compiles the translation units that use the feature's macro
          (object files only, -O0, no unity build, no precompiled header);
       writes WORK/results-VERSION.json. "remove" takes a feature away from a torch that has it (2.14), "add" gives
-      one to a torch that lacks it (2.6; only where that is a small edit).
+      one to a torch that lacks it (2.6; only where that is a small edit), "vary" keeps the feature but changes the
+      signature of a declaration the guarded code uses (2.14): the probe must notice and say 0, as for "remove",
+      since the guarded code would not compile.
   torch_feature_overlays.py report --work WORK
       prints the summary table from the results and exits 1, with the compiler and probe output, when anything is
       off.
@@ -152,6 +154,8 @@ class RecipeError(Exception):
 # what torch 2.6 looked like), optionally how to give it to the 2.6 headers ("add", only where that is a small edit),
 # and `implies`: features whose probe necessarily goes with it (expected to flip as well).
 
+PATH_NAMES = {"remove": "removal", "add": "addition", "vary": "changed-signature"}
+
 RECIPES = {
     "accelerator_allocator_config": {
         # 2.6: no c10/core/AllocatorConfig.h; the class renamed in every header that names it (CachingHostAllocator.h
@@ -181,6 +185,12 @@ RECIPES = {
             Hide("ATen/core/GraphImplInterface.h"),
             Hide("ATen/accelerator/Graph.h"),
             Replace("ATen/DeviceAccelerator.h", "#include <ATen/accelerator/Graph.h>\n", ""),
+        ],
+        # Present but different: capture_end gains a parameter (defaulted, so torch's own callers still compile);
+        # the generated graph's capture_end() override no longer overrides anything.
+        "vary": [
+            Replace("ATen/core/GraphImplInterface.h", "  virtual void capture_end() = 0;\n",
+                    "  virtual void capture_end(bool wait = true) = 0;\n"),
         ],
     },
     "guard_device_capability": {
@@ -239,6 +249,12 @@ RECIPES = {
         # registry: knowledge/torch-changes.yaml, host-allocator-registry.)
         "remove": [Rename("REGISTER_HOST_ALLOCATOR"), Rename("HostAllocatorRegistry"),
                    Rename("setHostAllocator"), Rename("getHostAllocator")],
+        # Present but different: query_event gains a parameter (defaulted, so the implementation's own callers still
+        # compile); the generated pinned allocator's query_event(HostEvent&) override no longer overrides anything.
+        "vary": [
+            Replace("ATen/core/CachingHostAllocator.h", "  virtual bool query_event(E& event) {\n",
+                    "  virtual bool query_event(E& event, bool blocking = false) {\n"),
+        ],
     },
     "host_allocator_two_args": {
         # 2.6: CachingHostAllocatorInterface<T> took one template argument, derived at::Allocator and had no
@@ -635,21 +651,21 @@ def phase(a):
     print(f"torch {a.version}: unmodified headers configured in {time.time() - start:.0f} s", flush=True)
     if "error" not in real:
         deps = probe_dependencies(tree, work, probes, a.jobs)
-        features = [f for f, _, _ in probes if a.direction in RECIPES.get(f, {})]
+        work_items = [(f, d) for d in a.direction for f, _, _ in probes if d in RECIPES.get(f, {})]
         out["without_recipe"] = [f for f, _, _ in probes if f not in RECIPES]
         out["unknown_recipes"] = sorted(set(RECIPES) - {f for f, _, _ in probes})
         options = {"reprobe_all": a.reprobe_all, "pch": a.pch}
         # Longest first (most translation units), so that the workers finish together.
         macros = {f: m for f, m, _ in probes}
-        features.sort(key=lambda f: -len(translation_units(tree, [macros[f]])))
-        jobs = [(f, a.direction, tree, work, a.version, probes, deps, real["values"], options) for f in features]
+        work_items.sort(key=lambda item: -len(translation_units(tree, [macros[item[0]]])))
+        jobs = [(f, d, tree, work, a.version, probes, deps, real["values"], options) for f, d in work_items]
         results = []
         with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
             for r in pool.map(job, jobs):
                 state = "error" if "error" in r else f"{r.get('seconds', 0):.0f} s"
-                print(f"torch {a.version}: {a.direction} {r['feature']}: {state}", flush=True)
+                print(f"torch {a.version}: {r['direction']} {r['feature']}: {state}", flush=True)
                 results.append(r)
-        out["jobs"] = sorted(results, key=lambda r: r["feature"])
+        out["jobs"] = sorted(results, key=lambda r: (r["feature"], r["direction"]))
     out["seconds"] = round(time.time() - start, 1)
     write_json(os.path.join(work, f"results-{a.version}.json"), out)
 
@@ -720,7 +736,7 @@ def report(a):
     cells = {}  # (version, feature) -> (probe cell, TU cell, others cell)
     for version, r in results.items():
         for j in r.get("jobs", []):
-            feature, key = j["feature"], (version, j["feature"])
+            feature, key = j["feature"], (version, j["feature"], j["direction"])
             where = f"torch {version}, {j['direction']} {feature}"
             if "error" in j:
                 failures.append(f"{where}: {j['error']}")
@@ -739,13 +755,16 @@ def report(a):
                     failures.append(f"{where}: {m} missing from torch_features.h")
                     continue
                 if f in j["flipped"]:
-                    want = 0 if j["direction"] == "remove" else 1
+                    want = 0 if j["direction"] in ("remove", "vary") else 1
                 else:
                     want = real.get(version, {}).get(f)
                 if values[m] != want:
                     bad.append(f)
                     why = (f"the overlay did not take the feature away: is the probe checking what the code uses?"
-                           if f == feature and want == 0 else probe_output(build, m))
+                           if f == feature and j["direction"] == "remove" else
+                           "the overlay changed a declaration the guarded code uses and the probe did not notice: does "
+                           "it compile what the code compiles, with the code's signatures?"
+                           if f == feature and j["direction"] == "vary" else probe_output(build, m))
                     failures.append(f"{where}: probe {f} is {values[m]}, expected {want} "
                                     f"(overlay: {'; '.join(j['overlay']['steps'])})\n{why}")
                 if f in logged and logged[f] != values[m]:
@@ -758,7 +777,7 @@ def report(a):
                 tu_cells.append(os.path.basename(tu) + ("" if c["ok"] else " FAILED"))
                 if not c["ok"]:
                     failures.append(f"{where}: {tu} does not compile on the "
-                                    f"{'removal' if j['direction'] == 'remove' else 'addition'} path "
+                                    f"{PATH_NAMES[j['direction']]} path "
                                     f"(overlay: {'; '.join(j['overlay']['steps'])}); compiler output "
                                     f"({c['log']}):\n{tail(c['log'], 150, start_at='FAILED:')}")
             if j.get("real_copies_read"):
@@ -775,13 +794,14 @@ def report(a):
             cells[key] = (str(own), ", ".join(tu_cells) or "(none)", others_cell)
 
     # The table.
-    rows = [("feature", "2.6 real", "2.14 real", "2.14 without", "2.6 with", "other probes (2.14 without)",
-             "TUs compiled (2.14 without | 2.6 with)")]
+    rows = [("feature", "2.6 real", "2.14 real", "2.14 without", "2.14 different", "2.6 with",
+             "other probes (2.14 without)", "TUs compiled (2.14 without | 2.14 different | 2.6 with)")]
     for feature, _ in probes:
-        rem = cells.get(("2.14", feature), ("-", "-", "-"))
-        add = cells.get(("2.6", feature), ("-", "-", "-"))
+        rem = cells.get(("2.14", feature, "remove"), ("-", "-", "-"))
+        vary = cells.get(("2.14", feature, "vary"), ("-", "-", "-"))
+        add = cells.get(("2.6", feature, "add"), ("-", "-", "-"))
         rows.append((feature, str(real.get("2.6", {}).get(feature, "?")), str(real.get("2.14", {}).get(feature, "?")),
-                     rem[0], add[0], rem[2], rem[1] + ("" if add[1] == "-" else " | " + add[1])))
+                     rem[0], vary[0], add[0], rem[2], " | ".join(c[1] for c in (rem, vary, add))))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     print()
     for i, row in enumerate(rows):
@@ -808,7 +828,7 @@ def main():
     p.add_argument("--tree", required=True)
     p.add_argument("--work", required=True)
     p.add_argument("--version", required=True)
-    p.add_argument("--direction", choices=("remove", "add"), required=True)
+    p.add_argument("--direction", choices=("remove", "add", "vary"), nargs="+", required=True)
     p.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 2) // 2))
     p.add_argument("--reprobe-all", action="store_true", help="re-run every probe for every overlay (no pre-seeding)")
     p.add_argument("--pch", action="store_true", help="compile with the backend's precompiled header (slower)")

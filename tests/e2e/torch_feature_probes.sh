@@ -45,7 +45,7 @@ options=(${ACCELGEN_E2E_REPROBE_ALL:+--reprobe-all} ${ACCELGEN_E2E_PCH:+--pch})
 pid_26=$!
 rc_214=0
 "$rootfs_tool" run 2.14 --bind "$work" -- python3 "$driver" phase --tree "$tree" --work "$work" --version 2.14 \
-  --direction remove --jobs "$(nproc)" "${options[@]}" 2>&1 | tee "$work/phase-2.14.log" || rc_214=$?
+  --direction remove vary --jobs "$(nproc)" "${options[@]}" 2>&1 | tee "$work/phase-2.14.log" || rc_214=$?
 rc_26=0
 wait "$pid_26" || rc_26=$?
 cat "$work/phase-2.6.log"
