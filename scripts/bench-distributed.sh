@@ -36,6 +36,7 @@ done
   MYDEVICE_BUILD_DIR="$1/cmake-build" PIP_NO_CACHE_DIR=1 \
     venv/bin/pip install -q --no-build-isolation --no-index --no-deps ./mydevice
   for world in 2 4; do
+    cut -d" " -f1-3 /proc/loadavg > "$1/load_before_$world.txt"
     (cd /tmp && "$1/venv/bin/python" "$1/mydevice/benchmarks/bench_distributed.py" --world "$world" \
       --json "$1/bench_distributed_$world.json" >/dev/null \
       2> >(grep -v "Warning: Overriding\|previous kernel\|new kernel\|dispatch key\|operator: aten\|registered at\|^\[W\|INFO" >&2))
