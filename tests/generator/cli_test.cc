@@ -34,7 +34,7 @@ TEST(Cli, VersionAndHelp) {
 TEST(Cli, OnlyContractDiffLoadsLibclang) {
   // Every other command starts without LLVM: the main executable does not link libclang, and
   // `accelgen contract-diff` runs the accelgen-contract-diff helper beside it.
-  const CommandResult libs = accelgen_shell("ldd " + std::string(ACCELGEN_BINARY));
+  const CommandResult libs = accelgen_shell("ldd " + ::accelgen::testing_support::accelgen_command());
   EXPECT_THAT(libs.output, Not(HasSubstr("libclang")));
   EXPECT_THAT(libs.output, Not(HasSubstr("libLLVM")));
   const CommandResult help = accelgen("contract-diff --help");

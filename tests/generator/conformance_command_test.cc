@@ -63,7 +63,7 @@ TEST_F(ConformanceCommand, TheReportGoesWhereOutSaysAndAFailedRunIsAnError) {
                                 " --out " + (tmp_.path() / "report").string());
   EXPECT_EQ(run.status, 0) << run.output;
   EXPECT_THAT(read_text(tmp_.path() / "called"), HasSubstr((tmp_.path() / "report").string()));
-  const auto failed = testing_support::run_command("FAKE_EXIT=3 " + std::string(ACCELGEN_BINARY) + " conformance " +
+  const auto failed = testing_support::run_command("FAKE_EXIT=3 " + ::accelgen::testing_support::accelgen_command() + " conformance " +
                                                    backend().string() + " --python " + python_.string());
   EXPECT_EQ(failed.status, 1);
   EXPECT_THAT(failed.output, HasSubstr("the conformance run failed (exit 3)"));

@@ -19,7 +19,7 @@ constexpr const char* kFix = "regenerate it with scripts/regenerate-example.sh a
 
 TEST(GeneratedExample, SpecMatchesWhatInitWrites) {
   TempDir tmp;
-  const std::string command = std::string(ACCELGEN_BINARY) + " init mydevice --dir " + tmp.path().string() +
+  const std::string command = ::accelgen::testing_support::accelgen_command() + " init mydevice --dir " + tmp.path().string() +
                               " > /dev/null";
   ASSERT_EQ(std::system(command.c_str()), 0);
   EXPECT_EQ(read_text(kSource / "specs/mydevice.yaml"), read_text(tmp.path() / "mydevice/accelgen.yaml"))
@@ -28,7 +28,7 @@ TEST(GeneratedExample, SpecMatchesWhatInitWrites) {
 
 TEST(GeneratedExample, MatchesAFreshGeneration) {
   TempDir tmp;
-  const std::string command = std::string(ACCELGEN_BINARY) + " init mydevice --dir " + tmp.path().string() +
+  const std::string command = ::accelgen::testing_support::accelgen_command() + " init mydevice --dir " + tmp.path().string() +
                               " > /dev/null";
   ASSERT_EQ(std::system(command.c_str()), 0);
   const auto fresh = snapshot(tmp.path() / "mydevice");

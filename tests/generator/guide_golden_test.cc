@@ -41,7 +41,8 @@ struct CliRun {
 // Runs a shell command in the source directory (so --scan paths are shown relative to it); stdout only.
 CliRun run(const std::string& command) {
   CliRun r;
-  const std::string full = "cd '" + kSourceDir.string() + "' && NO_COLOR=1 " + command + " 2>/dev/null";
+  const std::string full =
+      "cd " + ::accelgen::testing_support::shell_quoted(kSourceDir.string()) + " && NO_COLOR=1 " + command + " 2>/dev/null";
   FILE* pipe = popen(full.c_str(), "r");
   if (!pipe) return r;
   std::array<char, 4096> buffer{};
@@ -81,7 +82,7 @@ class GuideGolden : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     tmp_ = new TempDir();
-    const CliRun init = run(std::string(ACCELGEN_BINARY) + " init mydevice --torch 2.6 --dir " + tmp_->path().string());
+    const CliRun init = run(::accelgen::testing_support::accelgen_command() + " init mydevice --torch 2.6 --dir " + tmp_->path().string());
     ASSERT_EQ(init.status, 0) << init.out;
   }
   static void TearDownTestSuite() {
@@ -90,7 +91,7 @@ class GuideGolden : public ::testing::Test {
   }
   static fs::path backend() { return tmp_->path() / "mydevice"; }
   static CliRun report(const std::string& format) {
-    return run(std::string(ACCELGEN_BINARY) + " upgrade --to 2.14 --guide-only --format " + format +
+    return run(::accelgen::testing_support::accelgen_command() + " upgrade --to 2.14 --guide-only --format " + format +
                " --scan tests/generator/fixtures/user_code " + backend().string());
   }
   static TempDir* tmp_;

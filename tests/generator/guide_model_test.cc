@@ -77,7 +77,7 @@ struct CliRun {
 CliRun accelgen(const std::string& args) {
   TempDir tmp;
   CliRun r;
-  const std::string command = "NO_COLOR=1 " + std::string(ACCELGEN_BINARY) + " " + args + " >" +
+  const std::string command = "NO_COLOR=1 " + ::accelgen::testing_support::accelgen_command() + " " + args + " >" +
                               (tmp.path() / "out").string() + " 2>" + (tmp.path() / "err").string();
   const int status = std::system(command.c_str());
   r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -396,7 +396,7 @@ TEST(GuideCommand, PlansWithoutABackendTree) {
   EXPECT_NE(r.out.find("npu7"), std::string::npos);
   // --scan works without a tree, too.
   const CliRun s = accelgen("guide --from 2.6 --to 2.14 " + (tmp.path() / "s.yaml").string() + " --scan " +
-                         (kFixture / "csrc" / "profiler.cpp").string());
+                         ::accelgen::testing_support::shell_quoted((kFixture / "csrc" / "profiler.cpp").string()));
   ASSERT_EQ(s.status, 0) << s.err;
   EXPECT_NE(s.out.find("profiler.cpp:4: compile error [profiler-observer-single-arg]"), std::string::npos) << s.out;
   // Output to a file.

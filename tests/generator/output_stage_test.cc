@@ -133,7 +133,7 @@ TEST(OutputStage, ASecondRunSaysWhoHoldsTheTreeAndWaits) {
   // would.
   const CommandResult r = run_command("(flock " + lock.string() + " sleep 6 & while flock -n " + lock.string() +
                                       " true; do sleep 0.02; done; " +
-                                      std::string(ACCELGEN_BINARY) + " generate --torch 2.14 " + dir.string() +
+                                      ::accelgen::testing_support::accelgen_command() + " generate --torch 2.14 " + dir.string() +
                                       "; echo exit=$?; wait)");
   EXPECT_THAT(r.output, HasSubstr("another accelgen run (process 4242) is working on this tree"));
   EXPECT_THAT(r.output, HasSubstr("exit=0"));
@@ -143,7 +143,7 @@ TEST(OutputStage, ConcurrentRunsLeaveOneConsistentTree) {
   TempDir parent;
   const fs::path dir = init_tree(parent.path());
   for (int round = 0; round < 3; ++round) {
-    const std::string bin = ACCELGEN_BINARY;
+    const std::string bin = ::accelgen::testing_support::accelgen_command();
     const CommandResult r = run_command(bin + " generate --torch 2.14 " + dir.string() + " >/dev/null & " + bin +
                                         " generate --torch 2.6 " + dir.string() + " >/dev/null & " + bin +
                                         " generate --torch 2.14 " + dir.string() + " >/dev/null & wait");
@@ -183,7 +183,7 @@ TEST(OutputStage, ARunKilledAtAnyStepIsCompletedOrRolledBackByTheNextCommand) {
     const fs::path dir = work.path() / "mydevice";
     fs::copy(original, dir, fs::copy_options::recursive);
     const CommandResult killed = run_command("ACCELGEN_TEST_KILL_AFTER_STEP=" + std::to_string(step) + " " +
-                                             std::string(ACCELGEN_BINARY) + " generate " + dir.string());
+                                             ::accelgen::testing_support::accelgen_command() + " generate " + dir.string());
     if (killed.status == 0) {
       EXPECT_EQ(tree_state(dir), new_state);
       break;

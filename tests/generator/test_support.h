@@ -77,7 +77,18 @@ inline CommandResult run_command(const std::string& command) {
   return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), output};
 }
 
+/// `text` as one word of a POSIX shell command line (single-quoted): the repository, and so the binary under test,
+/// may sit in a directory whose name has spaces or quotes.
+inline std::string shell_quoted(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+/// The accelgen binary under test, quoted for a shell command line.
+inline std::string accelgen_command() { return shell_quoted(ACCELGEN_BINARY); }
+
 /// Runs the accelgen binary under test with `args` (a shell-quoted string).
-inline CommandResult run_accelgen(const std::string& args) { return run_command(std::string(ACCELGEN_BINARY) + " " + args); }
+inline CommandResult run_accelgen(const std::string& args) { return run_command(accelgen_command() + " " + args); }
 
 }  // namespace accelgen::testing_support

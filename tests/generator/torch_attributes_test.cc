@@ -12,6 +12,7 @@ namespace accelgen {
 namespace {
 
 using testing_support::run_command;
+using testing_support::shell_quoted;
 
 TEST(TorchAttributes, NamesOfEitherSupportedVersionAreRefused) {
   EXPECT_TRUE(is_torch_attribute("linalg"));
@@ -26,14 +27,14 @@ TEST(TorchAttributes, TheListIsTheUnionTheScriptPrintsForBothRootFilesystems) {
   const std::string source = ACCELGEN_SOURCE_DIR;
   std::string dirs;
   for (const char* version : {"2.6", "2.14"}) {
-    const auto path = run_command(source + "/scripts/torch-rootfs.sh path " + version);
+    const auto path = run_command(shell_quoted(source + "/scripts/torch-rootfs.sh") + " path " + version);
     std::string dir = path.output.substr(0, path.output.find('\n')) + "/usr/lib/python3/dist-packages/torch";
     if (path.status != 0 || !std::filesystem::exists(dir + "/__init__.py")) {
       GTEST_SKIP() << "torch " << version << " root filesystem not available";
     }
-    dirs += " " + dir;
+    dirs += " " + shell_quoted(dir);
   }
-  const auto listed = run_command("python3 " + source + "/scripts/list-torch-attributes.py" + dirs);
+  const auto listed = run_command("python3 " + shell_quoted(source + "/scripts/list-torch-attributes.py") + dirs);
   ASSERT_EQ(listed.status, 0) << listed.output;
   std::istringstream names(listed.output);
   int count = 0;

@@ -26,7 +26,7 @@ namespace fs = std::filesystem;
 constexpr const char* kFastPath = "trace: no-op fast path";
 
 CommandResult traced_generate(const fs::path& dir) {
-  return run_command("ACCELGEN_TRACE=1 " + std::string(ACCELGEN_BINARY) + " generate " + dir.string());
+  return run_command("ACCELGEN_TRACE=1 " + ::accelgen::testing_support::accelgen_command() + " generate " + dir.string());
 }
 
 fs::path init_tree(const fs::path& parent) {
@@ -80,7 +80,7 @@ TEST(UpToDate, ATorchOverrideTakesTheFullPath) {
   TempDir parent;
   const fs::path dir = init_tree(parent.path());
   const CommandResult r =
-      run_command("ACCELGEN_TRACE=1 " + std::string(ACCELGEN_BINARY) + " generate --torch 2.14 " + dir.string());
+      run_command("ACCELGEN_TRACE=1 " + ::accelgen::testing_support::accelgen_command() + " generate --torch 2.14 " + dir.string());
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_THAT(r.output, HasSubstr("full path: the torch target differs"));
 }
