@@ -9,8 +9,9 @@ compiled_mlp_forward: an MLP forward pass (batch 256, 1024 -> 1024 -> 1024 -> 10
   synchronized before the clock stops.
 reduce_overhead_step: a launch-bound model (50 layers, each a 32 x 32 matmul, a tanh and a residual add; batch 8)
   trained (forward, backward, SGD) eagerly and compiled with mode="reduce-overhead" (its forward and backward
-  graphs captured in mydevice graphs), on the same device: the host thread's CPU microseconds per step (what the
-  host spends issuing the work), eager / compiled.
+  graphs captured in mydevice graphs), on the same device: the host's CPU microseconds per step (what the host
+  spends issuing the work: the Python thread and the autograd engine's device thread, which issues the backward;
+  not the runtime's stream workers, which stand in for the device), eager / compiled.
 compiled_step: the same training step compiled without graphs (mode="default"; on a device whose memory host code
   cannot reach, the graph calls the device's ATen operators), wall time per step, compiled / eager. A second eager
   model measured in the same alternation gives eager / eager ("eager_again_ratio"): how far apart two identical
@@ -77,10 +78,34 @@ def launch_bound_model(layers=50, width=32):
     return nn.Sequential(*[_Layer(width) for _ in range(layers)])
 
 
+def _thread_cpu_clock(native_id):
+    """The CPU-time clock of another thread of this process (Linux: clock_getcpuclockid for a thread id)."""
+    return ((~native_id) << 3) | 6  # MAKE_THREAD_CPUCLOCK(tid, CPUCLOCK_SCHED)
+
+
+def host_cpu_seconds():
+    """CPU seconds of the threads that issue the device's work: this Python thread and the autograd engine's
+    device threads (PyTorch names them pt_autograd_N; the backward's operators are issued there). Where /proc is
+    missing, this thread's alone."""
+    total = time.thread_time()
+    try:
+        tasks = os.listdir("/proc/self/task")
+    except OSError:
+        return total
+    for task in tasks:
+        try:
+            with open(f"/proc/self/task/{task}/comm") as comm:
+                if comm.read().startswith("pt_autograd"):
+                    total += time.clock_gettime(_thread_cpu_clock(int(task)))
+        except OSError:  # the thread ended
+            continue
+    return total
+
+
 def step_times(models, batch, steps, repeats=9):
-    """Host-thread CPU seconds and wall seconds per training step of each model, one (host, wall) pair per sample,
-    after warm-up steps. The models' samples alternate, so that a change in the machine's load falls on all of them
-    alike and the i-th samples of two models can be compared side by side."""
+    """Host CPU seconds (host_cpu_seconds) and wall seconds per training step of each model, one (host, wall) pair
+    per sample, after warm-up steps. The models' samples alternate, so that a change in the machine's load falls on
+    all of them alike and the i-th samples of two models can be compared side by side."""
     x = torch.randn(batch, 32, device=DEVICE)
 
     def make_step(model):
@@ -102,10 +127,10 @@ def step_times(models, batch, steps, repeats=9):
     for _ in range(repeats):
         for i, run in enumerate(runs):
             torch.mydevice.synchronize()
-            start_host, start_wall = time.thread_time(), time.perf_counter()
+            start_host, start_wall = host_cpu_seconds(), time.perf_counter()
             for _ in range(steps):
                 run()
-            host = (time.thread_time() - start_host) / steps
+            host = (host_cpu_seconds() - start_host) / steps
             torch.mydevice.synchronize()
             samples[i].append((host, (time.perf_counter() - start_wall) / steps))
     return samples

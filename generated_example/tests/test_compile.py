@@ -23,6 +23,7 @@ _CACHE = tempfile.TemporaryDirectory(prefix="torch_mydevice-inductor-")
 os.environ.setdefault("TORCHINDUCTOR_CACHE_DIR", _CACHE.name)
 
 import torch_mydevice._compile  # noqa: E402
+import torch_mydevice._compile.aten_program  # noqa: E402
 import torch_mydevice._compile.paths  # noqa: E402
 import torch._dynamo  # noqa: E402
 import torch._inductor.config  # noqa: E402
@@ -37,8 +38,6 @@ pytestmark = requires_cpu_fallback  # compiled graphs call eager operators (mm, 
 
 # Whether Inductor's kernels run on this device (as host tasks over its memory); else the ATen path.
 HOST_TASKS = torch.mydevice.get_device_properties(0).host_accessible_memory
-# Whether Inductor has an ATen fallback for every node (the ATen path goes through Inductor, else AOTAutograd).
-INDUCTOR_ATEN_FALLBACK = torch_mydevice._compile.paths.inductor_aten_fallback_options() is not None
 
 # How the generated wrapper code calls a mydevice kernel (kernels.py): proof that Inductor generated the kernel.
 DEVICE_KERNEL_BINDING = "torch_mydevice_compile_kernels.device_cpp_pybinding"
@@ -100,9 +99,9 @@ def test_pointwise_kernel_runs_on_the_device():
 
 
 def test_aten_path_without_host_access(monkeypatch):
-    """On a device whose memory host code cannot reach, the compiled graph calls the device's ATen operators:
-    Inductor's wrapper code (where Inductor falls back to ATen for every node) names them and no mydevice kernel.
-    On a device with host access, MYDEVICE_COMPILE_PATH=aten takes that route."""
+    """On a device whose memory host code cannot reach, the compiled graph calls the device's ATen operators, as a
+    C++ program: Inductor generates no code. On a device with host access, MYDEVICE_COMPILE_PATH=aten takes that
+    route."""
     if HOST_TASKS:
         monkeypatch.setenv("MYDEVICE_COMPILE_PATH", "aten")
 
@@ -112,12 +111,10 @@ def test_aten_path_without_host_access(monkeypatch):
     x = torch.randn(1000, device=DEVICE)
     y = torch.randn(1000, device=DEVICE)
     result, codes = run_and_get_code(torch.compile(fn), x, y)
-    assert not any(DEVICE_KERNEL_BINDING in code for code in codes), codes
-    if INDUCTOR_ATEN_FALLBACK:
-        assert codes and any("aten.sin" in code for code in codes), codes
-    else:
-        assert not codes, codes  # AOTAutograd's graphs run as they are: Inductor generates nothing
+    assert not codes, codes  # AOTAutograd's graphs run as they are: Inductor generates nothing
     torch.testing.assert_close(result.cpu(), fn(x.cpu(), y.cpu()))
+    counters = _graph_counters()
+    assert counters["programs"] == 1 and not counters["python_graphs"], counters
     assert torch_mydevice._compile.paths.graph_device(torch.fx.symbolic_trace(fn), [x, y]) == x.device
 
 
@@ -363,17 +360,21 @@ def _graph_counters():
     return torch_mydevice._compile.paths.graph_counters()
 
 
+def _force_python_graphs(monkeypatch):
+    def unsupported(graph_module):
+        raise torch_mydevice._compile.aten_program.Unsupported("forced by the test")
+
+    monkeypatch.setattr(torch_mydevice._compile.aten_program, "to_program", unsupported)
+
+
 @requires_graphs
-@pytest.mark.parametrize("through", ["inductor", "aot_autograd"])
-def test_reduce_overhead_replays_a_captured_graph(through, monkeypatch):
+@pytest.mark.parametrize("runner", ["program", "python"])
+def test_reduce_overhead_replays_a_captured_graph(runner, monkeypatch):
     """A region of device-to-device copies (which every device with graphs captures, even one that runs no kernel):
     captured after one warm-up call, then replayed with each new input copied into the capture's static input.
-    Through Inductor's ATen fallbacks where torch has them, and through AOTAutograd's graphs (the path of a torch
-    without them, forced here)."""
-    if through == "aot_autograd":
-        monkeypatch.setattr(torch_mydevice._compile.paths, "inductor_aten_fallback_options", lambda: None)
-    elif not INDUCTOR_ATEN_FALLBACK:
-        pytest.skip("this torch's Inductor has no ATen fallback for every node (fallback_by_default)")
+    The graph run as a C++ program, and as its Python code (the runner of a graph a program cannot hold)."""
+    if runner == "python":
+        _force_python_graphs(monkeypatch)
 
     def fn(x, y):
         return x.clone(), y.clone()
@@ -417,6 +418,29 @@ def test_reduce_overhead_training_replays_forward_and_backward():
         # synchronizes the device: no capture can hold them, and the step runs without graphs.
         assert counters["replays"] == 0, counters
         assert all("capture was invalidated" in reason for reason in counters["skipped"]), counters
+
+
+@requires_graphs
+def test_reduce_overhead_gradients_accumulated_over_steps():
+    """The backward graph hands its gradients over to the autograd engine (no copy). Accumulated over steps
+    (zero_grad(set_to_none=False)), the gradient from the previous replay is still alive at the next one: the
+    backward then runs without replay instead of overwriting it, and the sums are eager's."""
+    eager_model = _mlp().to(DEVICE)
+    compiled_model = _mlp().to(DEVICE)
+    step_model = torch.compile(compiled_model, mode="reduce-overhead")
+    inputs = [torch.randn(16, 32, device=DEVICE) for _ in range(5)]
+    for model, parameters in ((eager_model, eager_model.parameters()), (step_model, compiled_model.parameters())):
+        for x in inputs[:2]:  # warm-up and capture
+            model(x).square().mean().backward()
+        for parameter in parameters:
+            parameter.grad = None  # the next replay's gradients are handed over and kept as .grad
+        for x in inputs[2:]:
+            model(x).square().mean().backward()
+    for eager_param, compiled_param in zip(eager_model.parameters(), compiled_model.parameters()):
+        torch.testing.assert_close(compiled_param.grad.cpu(), eager_param.grad.cpu(), rtol=1e-4, atol=1e-5)
+    counters = _graph_counters()
+    if not counters["skipped"]:
+        assert counters["unreplayed"] >= 1, counters
 
 
 @requires_graphs

@@ -10,10 +10,11 @@ graph on a mydevice device takes one of three paths:
   kernels launched as host tasks on the device's streams (inductor.py, kernels.py);
 - ATen operators: on a device whose memory host code cannot reach, every node of the graph calls the device's
   own ATen operator (its eager kernel, or the CPU fallback), and nothing runs on the host over device memory.
-  Where the installed torch has Inductor's ATen fallback for every node (torch._inductor.config has
-  fallback_by_default, the options of mode="lite"), Inductor compiles with those options: its wrapper code calls
-  the operators. Where it does not (torch 2.6), AOTAutograd traces the forward and backward graphs of ATen
-  operators and they run as they are (the FX graph's generated Python code calls the operators);
+  AOTAutograd traces the forward and backward graphs of ATen operators, and each runs in C++ as a program of
+  operator calls (aten_program.py, csrc/compile/aten_program.cc), or as the FX graph's Python code where it has a
+  node the program cannot hold. Not Inductor's ATen fallback for every node (fallback_by_default, mode="lite",
+  where torch has it): its Python wrapper code costs a Python call per node, and a compiled training step would
+  cost more host time than eager, whose backward runs in C++;
 - device graphs: with mode="reduce-overhead" (Inductor's triton.cudagraphs) on a device with graph capture, on
   both kinds of device, each forward and backward graph of the ATen path is captured once in a
   torch.mydevice.Graph after a warm-up call and then replayed, its inputs copied into static buffers
@@ -27,14 +28,13 @@ the device have (feature checks, never version numbers).
 import functools
 import inspect
 import os
-import threading
 import warnings
+import weakref
 
 import torch
 
 from .. import graphs as _device_graphs
 
-_ROUTING = threading.local()  # set while a mydevice graph is being compiled: nested compile_fx calls pass through
 _WARNED = set()
 
 
@@ -62,20 +62,6 @@ def host_tasks_reach(device) -> bool:
     return bool(torch.mydevice.get_device_properties(device.index or 0).host_accessible_memory)
 
 
-def inductor_aten_fallback_options():
-    """Inductor's options that make every node an ATen fallback (mode="lite"), or None where torch lacks them."""
-    import torch._inductor
-    import torch._inductor.config as inductor_config
-
-    if not hasattr(inductor_config, "fallback_by_default"):
-        return None
-    list_mode_options = getattr(torch._inductor, "list_mode_options", None)
-    options = dict(list_mode_options("lite") or {}) if list_mode_options is not None else {}
-    if not options.get("fallback_by_default"):
-        options = {"fallback_by_default": True}
-    return options
-
-
 def graphs_unsupported_reason():
     """None when this backend captures device graphs, else why not."""
     return None if _device_graphs._SUPPORTED else _device_graphs._UNSUPPORTED_REASON
@@ -90,17 +76,18 @@ def _warn_once(message: str) -> None:
 # ---------------------------------------------------------------------------------------------------------------
 # Device graphs (mode="reduce-overhead")
 
-_COUNTERS = {"captures": 0, "replays": 0, "skipped": []}
+_COUNTERS = {"captures": 0, "replays": 0, "unreplayed": 0, "skipped": [], "programs": 0, "python_graphs": []}
 _STATIC_OUTPUTS = {}  # data_ptr -> number of live captures whose outputs live there
 
 
 def graph_counters() -> dict:
-    """How many device graphs were captured and replayed under torch.compile, and why capture was skipped."""
-    return {"captures": _COUNTERS["captures"], "replays": _COUNTERS["replays"], "skipped": list(_COUNTERS["skipped"])}
+    """How many device graphs were captured, replayed and run without replay under torch.compile, and why capture
+    was skipped; how many ATen graphs run as C++ programs, and why the others run as Python."""
+    return {key: list(value) if isinstance(value, list) else value for key, value in _COUNTERS.items()}
 
 
 def reset_graph_counters() -> None:
-    _COUNTERS.update(captures=0, replays=0, skipped=[])
+    _COUNTERS.update(captures=0, replays=0, unreplayed=0, skipped=[], programs=0, python_graphs=[])
 
 
 class _Capture:
@@ -116,6 +103,19 @@ class _Capture:
         self.output_ptrs = [o.data_ptr() for o in outputs if isinstance(o, torch.Tensor)]
         for ptr in self.output_ptrs:
             _STATIC_OUTPUTS[ptr] = _STATIC_OUTPUTS.get(ptr, 0) + 1
+        self.handed_over = []  # weak references to the outputs the last replay handed over (handed_over_outputs)
+
+    def handed_over_outputs(self):
+        """The outputs as new tensors over the capture's memory, which this capture does not hold: the autograd
+        engine may then keep a gradient as it is, as it keeps eager's, instead of copying it because someone
+        else holds it too."""
+        outputs = [output.detach() if isinstance(output, torch.Tensor) else output for output in self.outputs]
+        self.handed_over = [weakref.ref(output) for output in outputs if isinstance(output, torch.Tensor)]
+        return outputs
+
+    def handed_over_alive(self) -> bool:
+        """Whether a tensor the last replay handed over is still alive (a gradient kept across steps)."""
+        return any(reference() is not None for reference in self.handed_over)
 
     def release(self) -> None:
         for ptr in self.output_ptrs:
@@ -133,7 +133,11 @@ class DeviceGraphed:
       moves, the graph is captured again;
     - every other tensor input is copied into a static buffer before each replay;
     - one capture per input shape (dynamic shapes), each with its own warm-up;
-    - the outputs are the capture's own tensors: the next replay overwrites them (clone what must be kept).
+    - the outputs are the capture's own tensors: the next replay overwrites them (clone what must be kept). A
+      backward graph's outputs, the gradients, are handed over instead: the autograd engine keeps them as they are
+      (as it keeps eager's gradients), and while one of them is still alive at the next call (gradients
+      accumulated over steps, zero_grad(set_to_none=False)), the graph runs without replay rather than overwrite
+      it (graph_counters()["unreplayed"]). So does a graph whose inputs come from a graph that ran without replay.
     If capture fails (an operator synchronizes the device, such as one run by the CPU fallback), the graph runs
     without capture from then on and graph_counters()["skipped"] says why.
     """
@@ -151,15 +155,21 @@ class DeviceGraphed:
     def __call__(self, inputs):
         if self.skipped is not None:
             return self.fn(inputs)
-        key = tuple((value.shape, value.stride(), value.dtype) if isinstance(value, torch.Tensor) else value
-                    for value in inputs)
+        # Dynamo's guards fix the inputs' dtypes and strides; shapes vary with dynamic shapes.
+        key = tuple(value.shape if isinstance(value, torch.Tensor) else value for value in inputs)
         capture = self.captures.get(key, False)
         if capture is False:  # first call with these shapes: warm-up
             self.captures[key] = None
             return self.fn(inputs)
-        if capture is not None and any(inputs[i].data_ptr() != ptr for i, ptr in capture.fixed):
-            capture.release()
-            capture = None  # a fixed input moved: capture again
+        if capture is not None:
+            moved = [i for i, ptr in capture.fixed if inputs[i].data_ptr() != ptr]
+            if any(i in self.static_input_idxs or inputs[i].data_ptr() in _STATIC_OUTPUTS for i in moved):
+                capture.release()
+                capture = None  # a parameter, a buffer or another capture's output moved: capture again
+            elif moved:
+                return self._run_unreplayed(inputs, "an input comes from a graph that ran without replay")
+            elif capture.handed_over_alive():
+                return self._run_unreplayed(inputs, "a gradient its last replay handed over is still alive")
         if capture is None:
             capture = self._capture(inputs)
             if capture is None:
@@ -174,7 +184,12 @@ class DeviceGraphed:
         inputs.clear()  # the boxed calling convention: the callee owns the list
         capture.graph.replay()
         _COUNTERS["replays"] += 1
-        return list(capture.outputs)
+        return capture.handed_over_outputs() if self.label == "backward" else list(capture.outputs)
+
+    def _run_unreplayed(self, inputs, reason):
+        _COUNTERS["unreplayed"] += 1
+        _warn_once(f"mydevice: a compiled {self.label} graph runs without replay: {reason}")
+        return self.fn(inputs)
 
     def _capture(self, inputs):
         static_inputs, copied = [], []
@@ -210,20 +225,8 @@ class DeviceGraphed:
         return _Capture(graph, static_inputs, copied, list(outputs))
 
 
-def _inner_compile_with_graphs(inner_compile, device, graph_module, example_inputs, **kwargs):
-    """Inductor's inner compile, whose compiled graph is then captured and replayed (DeviceGraphed)."""
-    compiled = inner_compile(graph_module, example_inputs, **kwargs)
-    run = getattr(compiled, "current_callable", None)
-    if run is None:
-        _warn_once(f"mydevice: {type(compiled).__name__} has no current_callable: this graph runs without graphs")
-        return compiled
-    label = "backward" if kwargs.get("is_backward") else "forward"
-    compiled.current_callable = DeviceGraphed(run, device, kwargs.get("static_input_idxs") or (), label)
-    return compiled
-
-
 # ---------------------------------------------------------------------------------------------------------------
-# ATen graphs through AOTAutograd (where Inductor has no ATen fallback for every node)
+# ATen graphs through AOTAutograd
 
 
 def _static_input_idxs(example_inputs):
@@ -231,17 +234,32 @@ def _static_input_idxs(example_inputs):
             if isinstance(value, torch.nn.Parameter) or hasattr(value, "_dynamo_static_input_type")]
 
 
+def aten_graph_runner(aten_graph):
+    """What runs an ATen graph: a C++ program of its operator calls, or, for a graph with a node a program cannot
+    hold, the graph's Python code (graph_counters()["python_graphs"] says which node)."""
+    from functorch.compile import make_boxed_func
+
+    from . import aten_program
+
+    try:
+        run = aten_program.to_program(aten_graph)
+    except aten_program.Unsupported as reason:
+        _COUNTERS["python_graphs"].append(str(reason))
+        return make_boxed_func(aten_graph.forward)
+    _COUNTERS["programs"] += 1
+    return run
+
+
 def compile_aten_graphs(graph_module, example_inputs, device, graphs: bool, decompositions=None):
     """AOTAutograd's forward and backward graphs of ATen operators, each run as it is (its nodes call the
-    device's operators), and captured in device graphs when `graphs`."""
-    from functorch.compile import make_boxed_func
+    device's operators, aten_graph_runner), and captured in device graphs when `graphs`."""
     from torch._dynamo.backends.common import aot_autograd
 
     static = _static_input_idxs(example_inputs)
 
     def compiler(label):
         def compile_graph(aten_graph, inputs):
-            run = make_boxed_func(aten_graph.forward)
+            run = aten_graph_runner(aten_graph)
             return DeviceGraphed(run, device, static if label == "forward" else (), label) if graphs else run
 
         return compile_graph
@@ -258,8 +276,6 @@ def compile_aten_graphs(graph_module, example_inputs, device, graphs: bool, deco
 
 
 def _compile_fx(original, *args, **kwargs):
-    if getattr(_ROUTING, "active", False):
-        return original(*args, **kwargs)
     bound = inspect.signature(original).bind(*args, **kwargs)
     arguments = bound.arguments
     device = graph_device(arguments["model_"], arguments["example_inputs_"])
@@ -277,29 +293,8 @@ def _compile_fx(original, *args, **kwargs):
     # The ATen path: without host access, and for device graphs (Inductor's wrapper calls the out= variants of the
     # operators it leaves to ATen, such as addmm.out, which a backend may run through the CPU fallback: that
     # synchronizes, and no capture can hold it; the ATen path calls the operators eager code calls).
-    patches["triton.cudagraphs"] = False  # Inductor's CUDA graphs are for CUDA: mydevice graphs instead
-    options = inductor_aten_fallback_options()
-    if options is None:
-        return compile_aten_graphs(arguments["model_"], arguments["example_inputs_"], device, graphs,
-                                   arguments.get("decompositions"))
-    patches.update(options)
-    arguments["config_patches"] = patches
-    if graphs:
-        from torch._inductor.compile_fx import compile_fx_inner
-
-        inner = arguments.get("inner_compile", compile_fx_inner)
-        arguments["inner_compile"] = functools.partial(_inner_compile_with_graphs, inner, device)
-    _ROUTING.active = True
-    try:
-        import torch._functorch.config as functorch_config
-
-        # A cached AOTAutograd result would skip the inner compile that captures the graphs.
-        cache_off = ({"enable_autograd_cache": False}
-                     if graphs and hasattr(functorch_config, "enable_autograd_cache") else {})
-        with functorch_config.patch(cache_off):
-            return original(*bound.args, **bound.kwargs)
-    finally:
-        _ROUTING.active = False
+    return compile_aten_graphs(arguments["model_"], arguments["example_inputs_"], device, graphs,
+                               arguments.get("decompositions"))
 
 
 def install_compile_fx_route() -> None:
