@@ -11,7 +11,8 @@ Four registrations make it work:
   device's streams with device memory made accessible to them (kernels.py, csrc/compile/inductor_launcher.cc);
 - the way each graph on the device is compiled (paths.py, around Inductor's compile_fx): those fused kernels where
   host code reaches the device's memory, the device's own ATen operators for every node where it does not
-  (get_device_properties().host_accessible_memory False), and device graphs for mode="reduce-overhead";
+  (get_device_properties().host_accessible_memory False; each graph a C++ program of operator calls,
+  aten_program.py), and device graphs for mode="reduce-overhead";
 - the Dynamo backend "mydevice".
 Fake tensors, with which Dynamo traces, keep the tensors' backend metadata (fake_tensors.py).
 Dynamo and Inductor take seconds to import, and `import torch` loads this backend, so install() only arranges

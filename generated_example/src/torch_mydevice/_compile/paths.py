@@ -29,7 +29,6 @@ import functools
 import inspect
 import os
 import warnings
-import weakref
 
 import torch
 
@@ -103,19 +102,22 @@ class _Capture:
         self.output_ptrs = [o.data_ptr() for o in outputs if isinstance(o, torch.Tensor)]
         for ptr in self.output_ptrs:
             _STATIC_OUTPUTS[ptr] = _STATIC_OUTPUTS.get(ptr, 0) + 1
-        self.handed_over = []  # weak references to the outputs the last replay handed over (handed_over_outputs)
+        # How many references the storages of the outputs have while only this capture holds them: a tensor
+        # handed over and still alive (or any view of it, such as the .grad the autograd engine made of it) adds
+        # one. Storages, not tensors: the engine keeps a gradient as a new tensor over the same storage.
+        storages = {output.untyped_storage()._cdata for output in outputs if isinstance(output, torch.Tensor)}
+        self.storage_uses = [(storage, torch._C._storage_Use_Count(storage)) for storage in storages]
 
     def handed_over_outputs(self):
         """The outputs as new tensors over the capture's memory, which this capture does not hold: the autograd
         engine may then keep a gradient as it is, as it keeps eager's, instead of copying it because someone
         else holds it too."""
-        outputs = [output.detach() if isinstance(output, torch.Tensor) else output for output in self.outputs]
-        self.handed_over = [weakref.ref(output) for output in outputs if isinstance(output, torch.Tensor)]
-        return outputs
+        return [output.detach() if isinstance(output, torch.Tensor) else output for output in self.outputs]
 
     def handed_over_alive(self) -> bool:
-        """Whether a tensor the last replay handed over is still alive (a gradient kept across steps)."""
-        return any(reference() is not None for reference in self.handed_over)
+        """Whether a tensor over the outputs' memory outlived the call that handed it over (a gradient kept
+        across steps)."""
+        return any(torch._C._storage_Use_Count(storage) > uses for storage, uses in self.storage_uses)
 
     def release(self) -> None:
         for ptr in self.output_ptrs:
@@ -168,7 +170,7 @@ class DeviceGraphed:
                 capture = None  # a parameter, a buffer or another capture's output moved: capture again
             elif moved:
                 return self._run_unreplayed(inputs, "an input comes from a graph that ran without replay")
-            elif capture.handed_over_alive():
+            elif self.label == "backward" and capture.handed_over_alive():
                 return self._run_unreplayed(inputs, "a gradient its last replay handed over is still alive")
         if capture is None:
             capture = self._capture(inputs)
