@@ -3,7 +3,7 @@
 # copy the example's user-owned files (driver adapter, its build) over the scaffolds, build and install it in a
 # torch root filesystem and run its generated tests there, on PoCL, with nothing but `import torch`.
 #
-#   scripts/example-opencl.sh [--accelgen BIN] [--torch 2.14] [--upgrade-from 2.6] [--work DIR]
+#   scripts/example-opencl.sh [--accelgen BIN] [--torch 2.14] [--upgrade-from 2.6] [--work DIR] [--bench]
 #
 # --accelgen      the accelgen binary (default: build/generator/accelgen, or $ACCELGEN_BUILD_DIR/generator/accelgen;
 #                 when that is not built yet, the script builds it first, as scripts/demo.sh does: installs
@@ -12,6 +12,8 @@
 # --upgrade-from  generate for this torch first, copy the example's files in, then regenerate for --torch: the
 #                 regeneration must report no conflict and leave every file of the example untouched
 # --work          scratch folder, recreated (default: /tmp/accelgen-example-opencl)
+# --bench         instead of the tests, run the backend's benchmarks/bench_eager.py and write
+#                 docs/benchmarks/opencl.md from it (scripts/report-opencl-benchmark.py)
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${ACCELGEN_BUILD_DIR:-$repo/build}
@@ -19,12 +21,14 @@ accelgen=
 torch=2.14
 upgrade_from=
 work=/tmp/accelgen-example-opencl
+bench=0
 while [[ $# -gt 0 ]]; do
   case $1 in
     --accelgen) accelgen=$2; shift 2 ;;
     --torch) torch=$2; shift 2 ;;
     --upgrade-from) upgrade_from=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
+    --bench) bench=1; shift ;;
     *) echo "example-opencl.sh: unknown argument '$1' (see the comment at the top)" >&2; exit 2 ;;
   esac
 done
@@ -65,8 +69,8 @@ if [[ -n $upgrade_from ]]; then
 fi
 
 echo "example-opencl: the ocl backend (torch $torch) in the torch $torch root filesystem"
-"$repo/scripts/torch-rootfs.sh" run "$torch" --bind "$work" -- bash -euo pipefail -c '
-  work=$1
+"$repo/scripts/torch-rootfs.sh" run "$torch" --bind "$work" --bind "$repo" -- bash -euo pipefail -c '
+  work=$1 repo=$2 bench=$3
   cd "$work"
   export PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 CMAKE_BUILD_PARALLEL_LEVEL=2
   ls /etc/OpenCL/vendors/*.icd > /dev/null || { echo "no OpenCL ICD (pocl-opencl-icd) here" >&2; exit 1; }
@@ -89,5 +93,15 @@ for name, got, want in [("add", da + 2 * db, a + 2 * b), ("sub", da - db, a - b)
 print("OpenCL kernels match the CPU")
 PY
   cd "$work"
-  "$work/venv/bin/python" -m pytest -q -p no:cacheprovider -rs ocl/tests
-' example-opencl "$work"
+  if [ "$bench" = 1 ]; then
+    load_before=$(cut -d" " -f1-3 /proc/loadavg)
+    "$work/venv/bin/python" ocl/benchmarks/bench_eager.py --json > "$work/bench.json"
+    load_after=$(cut -d" " -f1-3 /proc/loadavg)
+    pocl=$(dpkg-query -W -f "\${Version}" pocl-opencl-icd 2>/dev/null || true)
+    torch_version=$("$work/venv/bin/python" -c "import torch; print(torch.__version__)" 2>/dev/null | tail -n 1)
+    python3 "$repo/scripts/report-opencl-benchmark.py" "$work/bench.json" "$repo/docs/benchmarks/opencl.md" \
+      "$(nproc)" "$load_before" "$load_after" "$torch_version" "${pocl%%-*}"
+  else
+    "$work/venv/bin/python" -m pytest -q -p no:cacheprovider -rs ocl/tests
+  fi
+' example-opencl "$work" "$repo" "$bench"

@@ -15,7 +15,8 @@
 //   operators  3 strings per operator call: its name ("aten::addmm"), overload name ("" for .default), and the
 //              graph node it runs (for error messages);
 //   code       integers, see the Op* constants below;
-//   constants  the constant arguments (numbers, None, strings, dtypes as their ScalarType, devices, tensors).
+//   constants  the constant arguments (numbers, None, strings, dtypes and layouts, memory formats as the integers
+//              _aten_program_memory_format gives, devices, tensors).
 // Slots 0 .. inputs - 1 hold the inputs; a value is dropped after its last use, as the FX graph's code does.
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <ATen/core/ivalue.h>
@@ -37,6 +38,9 @@
 namespace torch_mydevice::compile {
 
 namespace {
+
+// The node whose operator raised, on this thread, for the note Python adds to the error (_aten_program_failed_node).
+thread_local std::string failed_node;
 
 // The code: a header [inputs, slots], then instructions.
 enum Instruction : int64_t {
@@ -271,9 +275,9 @@ class Program {
           }
           try {
             step.op->callBoxed(stack);
-          } catch (c10::Error& error) {
-            error.add_context("while running node " + step.node + " (" + step.op->schema().name() +
-                              ") of a graph compiled for mydevice");
+          } catch (...) {
+            // The error goes to Python as it is (its type and message); Python adds the node as a note.
+            failed_node = step.node + " (" + step.op->schema().name() + ")";
             throw;
           }
           TORCH_CHECK(stack.size() == step.results, "aten program: ", step.op->schema().name(), " returned ",
@@ -397,6 +401,18 @@ void release(const c10::OperatorHandle&, torch::jit::Stack* stack) {
   programs.erase(id);
 }
 
+// _aten_program_failed_node() -> str: the node whose operator raised in this thread's last failed run, once.
+void take_failed_node(const c10::OperatorHandle&, torch::jit::Stack* stack) {
+  torch::jit::push(*stack, std::exchange(failed_node, std::string()));
+}
+
+// _aten_program_memory_format(MemoryFormat memory_format) -> int: the integer a boxed call passes for a memory
+// format. Python cannot put a torch.memory_format into an Any[] (its type is not inferred, unlike a dtype's).
+void memory_format_code(const c10::OperatorHandle&, torch::jit::Stack* stack) {
+  const int64_t code = torch::jit::pop(*stack).toInt();
+  torch::jit::push(*stack, code);
+}
+
 } // namespace
 
 // Custom operators need no Python binding code: Python calls them as torch.ops.torch_mydevice.*. They take no tensor
@@ -408,6 +424,9 @@ TORCH_LIBRARY_FRAGMENT(torch_mydevice, m) {
   m.def("_aten_program_run(int program, Tensor[] tensors, Any[] others) -> Any[]",
         torch::CppFunction::makeFromBoxedFunction<&run>());
   m.def("_aten_program_release(int program) -> ()", torch::CppFunction::makeFromBoxedFunction<&release>());
+  m.def("_aten_program_failed_node() -> str", torch::CppFunction::makeFromBoxedFunction<&take_failed_node>());
+  m.def("_aten_program_memory_format(MemoryFormat memory_format) -> int",
+        torch::CppFunction::makeFromBoxedFunction<&memory_format_code>());
 }
 
 } // namespace torch_mydevice::compile

@@ -9,8 +9,10 @@ from Python and a loop of Dispatcher calls in C++, the way the autograd engine r
 to_program(graph_module) translates a graph whose nodes are operator calls (torch.ops.*.* overloads),
 operator.getitem on their results, and constants (get_attr); any other node (Python arithmetic on symbolic sizes,
 higher-order operators) raises Unsupported with the node, and the caller runs the graph's Python code instead.
+An operator's error reaches the caller as the operator raised it, with a note naming the graph node.
 """
 
+import functools
 import operator
 
 import torch
@@ -19,10 +21,14 @@ import torch
 _OP_CALL, _LIST_ITEM, _RELEASE, _OUTPUTS = 0, 1, 2, 3
 _ARG_SLOT, _ARG_CONSTANT, _ARG_DEFAULT, _ARG_LIST = 0, 1, 2, 3
 
-# Constant arguments the C++ side receives as they are (Any[]: dtypes, layouts and memory formats arrive as the
-# integers ATen's boxed calls use for them).
-_CONSTANT_TYPES = (bool, int, float, str, type(None), torch.dtype, torch.device, torch.layout, torch.memory_format,
-                   torch.Tensor)
+# Constant arguments the C++ side receives as they are (Any[]: dtypes and layouts arrive as the integers ATen's
+# boxed calls use for them); a memory format goes as its integer (_memory_format_code).
+_CONSTANT_TYPES = (bool, int, float, str, type(None), torch.dtype, torch.device, torch.layout, torch.Tensor)
+
+
+@functools.cache
+def _memory_format_code(memory_format: torch.memory_format) -> int:
+    return torch.ops.torch_mydevice._aten_program_memory_format(memory_format)
 
 
 class Unsupported(Exception):
@@ -50,7 +56,13 @@ class AtenProgram:
             tensors = [value for i, value in enumerate(inputs) if i in self._tensor_inputs]
             others = [value for i, value in enumerate(inputs) if i not in self._tensor_inputs]
         inputs.clear()  # the boxed calling convention: the callee owns the inputs
-        return self._run(self._id, tensors, others)
+        try:
+            return self._run(self._id, tensors, others)
+        except Exception as error:
+            node = torch.ops.torch_mydevice._aten_program_failed_node()
+            if node and hasattr(error, "add_note"):  # Python 3.11 and later
+                error.add_note(f"while running node {node} of a graph compiled for mydevice")
+            raise
 
     def __del__(self):
         release = getattr(self, "_release", None)
@@ -94,7 +106,9 @@ def to_program(graph_module: torch.fx.GraphModule) -> AtenProgram:
                 raise Unsupported(f"node {node.format_node()} uses {value.name}, whose value is not one slot")
             where.extend((_ARG_SLOT, slot_of[value]))
             return
-        if not isinstance(value, _CONSTANT_TYPES):
+        if isinstance(value, torch.memory_format):
+            value = _memory_format_code(value)
+        elif not isinstance(value, _CONSTANT_TYPES):
             raise Unsupported(f"node {node.format_node()} has a constant argument of type {type(value).__name__}")
         constants.append(value)
         where.extend((_ARG_CONSTANT, len(constants) - 1))
