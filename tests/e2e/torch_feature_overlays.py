@@ -198,6 +198,9 @@ RECIPES = {
         # the CUDA/XPU/MPS guards, nor at::accelerator::getDeviceCapability). MTIAHooksInterface's method of the same
         # name is a different (hooks) one and stays.
         "remove": [Rename("getDeviceCapability", exclude=["ATen/detail/MTIAHooksInterface.h"])],
+        # Present but different: the union member the generated guard clears (capability_bits) renamed in every
+        # header that names it; the override's signature is unchanged, so only the exact contract sees it.
+        "vary": [Rename("capability_bits")],
     },
     "guard_stream_is_capturing": {
         # 2.6: no DeviceGuardImplInterface::isStreamCapturing(const Stream&) (nor its overrides).

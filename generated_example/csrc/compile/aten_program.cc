@@ -63,7 +63,8 @@ struct Argument {
   int64_t index = 0;                   // ArgSlot: the slot; ArgConstant: the constant
   std::vector<Argument> elements;      // ArgList
   c10::TypePtr element_type;           // ArgList: the list's element type, from the schema
-  bool tensor = false;                 // ArgSlot: the schema expects a tensor (a number is wrapped into one)
+  bool tensor = false;                 // the schema expects a tensor (as_tensor)
+  bool optional = false;               // ... or None
 };
 
 struct Step {
@@ -78,12 +79,21 @@ struct Step {
   std::vector<int64_t> released;            // Release
 };
 
-// A number passed where the schema expects a tensor (`x + 1` is add.Tensor(x, 1) in a graph), as eager code passes
-// it: a 0-dim "wrapped number" tensor, which type promotion treats as a Python scalar.
-c10::IValue wrap_number(const c10::IValue& value) {
+// A value passed where the schema expects a tensor, as eager code (and torch.ops) passes it: a number (`x + 1` is
+// add.Tensor(x, 1) in a graph) as a 0-dim "wrapped number" tensor, which type promotion treats as a Python scalar;
+// None, for a tensor that is not optional (attn_bias of the fused attention backward), as an undefined tensor.
+c10::IValue as_tensor(const c10::IValue& value) {
+  if (value.isNone()) {
+    return at::Tensor();
+  }
   at::Tensor tensor = at::scalar_to_tensor(value.toScalar());
   tensor.unsafeGetTensorImpl()->set_wrapped_number(true);
   return tensor;
+}
+
+// Whether a value passed for a tensor argument must be converted (as_tensor).
+bool needs_tensor(const c10::IValue& value, bool optional) {
+  return value.isScalar() || (value.isNone() && !optional);
 }
 
 bool expects_tensor(const c10::TypePtr& declared) {
@@ -207,12 +217,13 @@ class Program {
               constants_.push_back(*declared.default_value());
             }
             if (expects_tensor(declared.type())) {
-              if (argument.kind == ArgConstant && constants_[argument.index].isScalar()) {
-                c10::IValue wrapped = wrap_number(constants_[argument.index]);
-                argument.index = static_cast<int64_t>(constants_.size());
-                constants_.push_back(std::move(wrapped));
-              }
               argument.tensor = true;
+              argument.optional = declared.type()->kind() == c10::TypeKind::OptionalType;
+              if (argument.kind == ArgConstant && needs_tensor(constants_[argument.index], argument.optional)) {
+                c10::IValue tensor = as_tensor(constants_[argument.index]);
+                argument.index = static_cast<int64_t>(constants_.size());
+                constants_.push_back(std::move(tensor));
+              }
             }
             step.arguments.push_back(std::move(argument));
           }
@@ -253,8 +264,9 @@ class Program {
   std::vector<c10::IValue> run(const c10::List<at::Tensor>& tensors, const c10::List<c10::IValue>& others) const {
     TORCH_CHECK(tensors.size() == tensor_inputs_.size() &&
                     static_cast<int64_t>(tensors.size() + others.size()) == inputs_,
-                "aten program: called with ", tensors.size(), " tensors and ", others.size(), " other inputs, expected ",
-                tensor_inputs_.size(), " and ", inputs_ - static_cast<int64_t>(tensor_inputs_.size()));
+                "aten program: called with ", tensors.size(), " tensors and ", others.size(),
+                " other inputs, expected ", tensor_inputs_.size(), " and ",
+                inputs_ - static_cast<int64_t>(tensor_inputs_.size()));
     std::vector<c10::IValue> slots(slots_);
     for (size_t i = 0; i < tensors.size(); ++i) {
       slots[tensor_inputs_[i]] = tensors.get(i);
@@ -318,8 +330,9 @@ class Program {
   c10::IValue value(const Argument& argument, const std::vector<c10::IValue>& slots) const {
     switch (argument.kind) {
       case ArgSlot:
-        return argument.tensor && slots[argument.index].isScalar() ? wrap_number(slots[argument.index])
-                                                                   : slots[argument.index];
+        return argument.tensor && needs_tensor(slots[argument.index], argument.optional)
+                   ? as_tensor(slots[argument.index])
+                   : slots[argument.index];
       case ArgConstant:
         return constants_[argument.index];
       case ArgList: {
