@@ -96,21 +96,15 @@ bool needs_tensor(const c10::IValue& value, bool optional) {
   return value.isScalar() || (value.isNone() && !optional);
 }
 
-bool expects_tensor(const c10::TypePtr& declared) {
-  c10::TypePtr type = declared;
-  if (auto optional = type->cast<c10::OptionalType>()) {
-    type = optional->getElementType();
-  }
-  return type->kind() == c10::TypeKind::TensorType;
+// T for Optional[T], else the type itself.
+c10::TypePtr without_optional(const c10::TypePtr& declared) {
+  auto optional = declared->cast<c10::OptionalType>();
+  return optional ? optional->getElementType() : declared;
 }
 
 // The element type of a list argument: SymInt lists are built from ints, as eager code passes them.
 c10::TypePtr list_element_type(const c10::TypePtr& declared, const std::string& node) {
-  c10::TypePtr type = declared;
-  if (auto optional = type->cast<c10::OptionalType>()) {
-    type = optional->getElementType();
-  }
-  auto list = type->cast<c10::ListType>();
+  auto list = without_optional(declared)->cast<c10::ListType>();
   TORCH_CHECK(list, "aten program: node ", node, " passes a list where the schema expects ", declared->str());
   c10::TypePtr element = list->getElementType();
   if (element->kind() == c10::TypeKind::SymIntType) {
@@ -216,7 +210,7 @@ class Program {
               argument.index = static_cast<int64_t>(constants_.size());
               constants_.push_back(*declared.default_value());
             }
-            if (expects_tensor(declared.type())) {
+            if (without_optional(declared.type())->kind() == c10::TypeKind::TensorType) {
               argument.tensor = true;
               argument.optional = declared.type()->kind() == c10::TypeKind::OptionalType;
               if (argument.kind == ArgConstant && needs_tensor(constants_[argument.index], argument.optional)) {
@@ -267,6 +261,7 @@ class Program {
                 "aten program: called with ", tensors.size(), " tensors and ", others.size(),
                 " other inputs, expected ", tensor_inputs_.size(), " and ",
                 inputs_ - static_cast<int64_t>(tensor_inputs_.size()));
+    failed_node.clear();
     std::vector<c10::IValue> slots(slots_);
     for (size_t i = 0; i < tensors.size(); ++i) {
       slots[tensor_inputs_[i]] = tensors.get(i);

@@ -44,10 +44,9 @@ class AtenProgram:
         self._id = torch.ops.torch_mydevice._aten_program_create(operators, code, constants, tensor_inputs)
         self._run = torch.ops.torch_mydevice._aten_program_run.default
         self._release = torch.ops.torch_mydevice._aten_program_release.default
-        self._inputs = code[0]
         # Tensors go to the C++ side apart from the other inputs (a Tensor[] converts fast); most graphs have
-        # tensors only.
-        self._tensor_inputs = None if len(tensor_inputs) == self._inputs else frozenset(tensor_inputs)
+        # tensors only. code[0] is the number of inputs.
+        self._tensor_inputs = None if len(tensor_inputs) == code[0] else frozenset(tensor_inputs)
 
     def __call__(self, inputs):
         if self._tensor_inputs is None:
