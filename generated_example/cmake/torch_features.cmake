@@ -14,11 +14,17 @@ set(BACKEND_TORCH_FEATURES_HEADER "${CMAKE_CURRENT_BINARY_DIR}/generated/torch_f
 set(BACKEND_TORCH_FEATURE_DEFINES "")
 set(BACKEND_TORCH_FEATURE_LIST "")
 
-# backend_probe_torch_feature(FEATURE MACRO SOURCE): MACRO is 1 when SOURCE compiles against torch's headers.
-# Only compiled, never linked (a static-library try_compile), so a probe needs no main() and no torch library.
+# backend_probe_torch_feature(FEATURE MACRO SOURCE): MACRO is 1 when SOURCE compiles against torch's headers (and
+# Kineto's and fmt's, where CMakeLists.txt found them for the profiler). Only compiled, never linked (a
+# static-library try_compile), so a probe needs no main() and no torch library.
 function(backend_probe_torch_feature feature macro source)
   cmake_push_check_state(RESET)
   set(CMAKE_REQUIRED_INCLUDES ${TORCH_INCLUDE_DIRS})
+  foreach(dir IN ITEMS "${BACKEND_KINETO_INCLUDE_DIR}" "${BACKEND_FMT_INCLUDE_DIR}")
+    if(dir)
+      list(APPEND CMAKE_REQUIRED_INCLUDES "${dir}")
+    endif()
+  endforeach()
   set(CMAKE_REQUIRED_QUIET ON)
   set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
   check_cxx_source_compiles("${source}" ${macro})

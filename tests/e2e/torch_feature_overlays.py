@@ -69,6 +69,28 @@ class Rename:
             tree.write(path, text)
 
 
+class SubstituteEverywhere:
+    """Substitutes a regular expression (MULTILINE) in every torch header that mentions `word`: one declaration
+    changed consistently in an interface and in each class that overrides it, so that torch itself still compiles.
+    It must match at least once."""
+
+    def __init__(self, word, pattern, repl):
+        self.word, self.pattern, self.repl = word, pattern, repl
+
+    def describe(self):
+        return f"substitute /{self.pattern}/ in every torch header that mentions {self.word}"
+
+    def apply(self, tree):
+        total = 0
+        for path in tree.grep_word(self.word):
+            text, n = re.subn(self.pattern, self.repl, tree.read(path), flags=re.M)
+            if n:
+                tree.write(path, text)
+                total += n
+        if total == 0:
+            raise RecipeError(f"/{self.pattern}/ matches in no torch header that mentions {self.word}")
+
+
 class Replace:
     """Replaces literal text, which must occur exactly `count` times."""
 
@@ -161,6 +183,11 @@ RECIPES = {
         # 2.6: no c10/core/AllocatorConfig.h; the class renamed in every header that names it (CachingHostAllocator.h
         # and the CUDA/XPU allocator configs) takes it away without breaking them.
         "remove": [Rename("AcceleratorAllocatorConfig")],
+        # Present but different: the option keys become string views; the generated options iterate them as
+        # std::string (nothing in torch's headers iterates them).
+        "vary": [Replace("c10/core/AllocatorConfig.h",
+                         "  static const std::unordered_set<std::string>& getKeys();\n",
+                         "  static std::vector<std::string_view> getKeys();\n")],
     },
     "backend_meta_registry_exported": {
         # 2.6: no pickler_helper.h; the backend-meta tables (TensorBackendMetaRegistry, GetBackendMetaSerialization,
@@ -172,11 +199,24 @@ RECIPES = {
                     "#include <torch/csrc/jit/serialization/pickler_helper.h>",
                     "#include <torch/csrc/jit/serialization/pickler.h>"),
         ],
+        # Present but different: the header exists, but the allowlist is again defined inline with its function
+        # static (as 2.6 defined it in pickler.h), which a module built with hidden visibility would copy.
+        "vary": [Replace("torch/csrc/jit/serialization/pickler_helper.h",
+                         "TORCH_API std::unordered_set<c10::DeviceType>& GetBackendMetaAllowlist();\n",
+                         "inline std::unordered_set<c10::DeviceType>& GetBackendMetaAllowlist() {\n"
+                         "  static std::unordered_set<c10::DeviceType> DeviceTypeAllowlist{\n"
+                         "      c10::DeviceType::PrivateUse1};\n"
+                         "  return DeviceTypeAllowlist;\n"
+                         "}\n")],
     },
     "device_allocator": {
         # 2.6: no c10::DeviceAllocator (CachingDeviceAllocator.h had only the stats types); every header that names
         # the class (the CUDA/XPU/MPS allocators, DeviceAccelerator.h, CachingHostAllocator.h) renamed with it.
         "remove": [Rename("DeviceAllocator")],
+        # Present but different: resetPeakStats gains a parameter (defaulted, in the interface and in every
+        # allocator that overrides it); the generated allocator's override no longer overrides anything.
+        "vary": [SubstituteEverywhere("resetPeakStats", r"(\bresetPeakStats\((?:c10::)?DeviceIndex(?: \w+)?)\)",
+                                      r"\1, bool include_host = false)")],
     },
     "graph_impl": {
         # 2.6: no ATen/core/GraphImplInterface.h and no ATen/accelerator/ (Graph.h includes the former), so
@@ -205,6 +245,9 @@ RECIPES = {
     "guard_stream_is_capturing": {
         # 2.6: no DeviceGuardImplInterface::isStreamCapturing(const Stream&) (nor its overrides).
         "remove": [Rename("isStreamCapturing")],
+        # Present but different: a second (defaulted) parameter in the interface and every override.
+        "vary": [SubstituteEverywhere("isStreamCapturing", r"(\bisStreamCapturing\(const Stream&[^)]*)\) const",
+                                      r"\1, bool global = false) const")],
         "add": [Replace("c10/core/impl/DeviceGuardImplInterface.h",
                         "  virtual bool queryStream(const Stream& /*stream*/) const {",
                         "  virtual bool isStreamCapturing(const Stream& /*stream*/) const {\n"
@@ -215,6 +258,10 @@ RECIPES = {
     "guard_stream_native_handle": {
         # 2.6: no DeviceGuardImplInterface::getStreamNativeHandle(Stream) (nor its overrides).
         "remove": [Rename("getStreamNativeHandle")],
+        # Present but different: the stream taken by reference instead of by value, in the interface and every
+        # override.
+        "vary": [SubstituteEverywhere("getStreamNativeHandle", r"\bgetStreamNativeHandle\(const Stream( \w+)?\) const",
+                                      r"getStreamNativeHandle(const Stream&\1) const")],
         "add": [Replace("c10/core/impl/DeviceGuardImplInterface.h",
                         "  virtual bool queryStream(const Stream& /*stream*/) const {",
                         "  virtual void* getStreamNativeHandle(const Stream) const {\n"
@@ -227,6 +274,9 @@ RECIPES = {
         # 2.6: AcceleratorHooksInterface had no isBuilt()/isAvailable() (so PrivateUse1HooksInterface did not
         # override them, nor did the MTIA/XPU/CUDA/MPS hooks).
         "remove": [Rename("isBuilt"), Rename("isAvailable")],
+        # Present but different: isAvailable gains a (defaulted) parameter in every hooks interface and override.
+        "vary": [SubstituteEverywhere("isAvailable", r"\bisAvailable\(\) const\b",
+                                      "isAvailable(bool lazy_init = false) const")],
         "add": [Replace("ATen/detail/AcceleratorHooksInterface.h",
                         "  virtual ~AcceleratorHooksInterface() = default;\n",
                         "  virtual ~AcceleratorHooksInterface() = default;\n\n"
@@ -238,6 +288,12 @@ RECIPES = {
         # which throws, and torch.Generator used the REGISTER_GENERATOR_PRIVATEUSE1 registry).
         "remove": [Regex("ATen/detail/PrivateUse1HooksInterface.h",
                          r"^  Generator getNewGenerator\(\n.*?\n  \}\n\n", "")],
+        # Present but different: the PrivateUse1 hooks' own getNewGenerator takes a second parameter (no longer an
+        # override of the accelerator hooks' one).
+        "vary": [Replace("ATen/detail/PrivateUse1HooksInterface.h",
+                         "      [[maybe_unused]] DeviceIndex device_index = -1) const override {\n",
+                         "      [[maybe_unused]] DeviceIndex device_index = -1,\n"
+                         "      [[maybe_unused]] bool deterministic = false) const {\n")],
         "add": [Replace("ATen/detail/PrivateUse1HooksInterface.h",
                         "  at::Device getDeviceFromPtr(void* data) const override {",
                         "  Generator getNewGenerator(DeviceIndex device_index = -1) const override {\n"
@@ -259,38 +315,14 @@ RECIPES = {
                     "  virtual bool query_event(E& event, bool blocking = false) {\n"),
         ],
     },
-    "host_allocator_two_args": {
-        # 2.6: CachingHostAllocatorInterface<T> took one template argument, derived at::Allocator and had no
-        # DECLARE_HOST_ALLOCATOR (below: 2.6's definition, verbatim).
-        "remove": [
-            Regex("ATen/core/CachingHostAllocator.h",
-                  r"^template <typename T, c10::DeleterFnPtr deleteFunc>\n"
-                  r"struct CachingHostAllocatorInterface : public HostAllocator \{\n.*?^\};\n",
-                  "template <typename T>\n"
-                  "struct CachingHostAllocatorInterface : public at::Allocator {\n"
-                  "  CachingHostAllocatorInterface() : impl_(std::make_unique<T>()) {}\n\n"
-                  "  at::DataPtr allocate(size_t size) override {\n"
-                  "    TORCH_CHECK_NOT_IMPLEMENTED(false, \"Not implemented for allocate\");\n"
-                  "  }\n\n"
-                  "  void free(void* ctx) {\n    impl_->free(ctx);\n  }\n\n"
-                  "  template <typename S>\n"
-                  "  bool record_event(void* ptr, void* ctx, S stream) {\n"
-                  "    return impl_->record_event(ptr, ctx, stream);\n  }\n\n"
-                  "  void empty_cache() {\n    impl_->empty_cache();\n  }\n\n"
-                  "  void copy_data(void* dest, const void* src, std::size_t count)\n"
-                  "      const override {\n    impl_->copy_data(dest, src, count);\n  }\n\n"
-                  "  std::unique_ptr<T> impl_;\n"
-                  "};\n"),
-            DropMacro("ATen/core/CachingHostAllocator.h", "DECLARE_HOST_ALLOCATOR"),
-        ],
-        # The generated pinned allocator needs DECLARE_HOST_ALLOCATOR and the registry together, so the registry's
-        # probe checks DECLARE_HOST_ALLOCATOR too (knowledge/torch-changes.yaml): without the two-argument interface
-        # it must say 0 as well.
-        "implies": ["host_allocator_registry"],
-    },
     "privateuse1_kineto_profiler": {
         # 2.6: no torch/csrc/profiler/standalone/privateuse1_profiler.h (nothing else includes it).
         "remove": [Hide("torch/csrc/profiler/standalone/privateuse1_profiler.h")],
+        # Present but different: the registration macro takes a second argument (with Kineto's headers in the
+        # root filesystem, the probe compiles the registration).
+        "vary": [Replace("torch/csrc/profiler/standalone/privateuse1_profiler.h",
+                         "#define REGISTER_PRIVATEUSE1_PROFILER(ProfilerClass) ",
+                         "#define REGISTER_PRIVATEUSE1_PROFILER(ProfilerClass, name)")],
     },
     "profiler_observer_single_arg": {
         # 2.6: REGISTER_PRIVATEUSE1_OBSERVER(name, fn) registered fn in the stub `name` (a two-argument
@@ -309,6 +341,13 @@ RECIPES = {
                     "#define REGISTER_PRIVATEUSE1_OBSERVER(name, fn) \\\n"
                     "  static RegisterPRIVATEUSE1Observer name##__register(name, fn);\n"),
         ],
+        # Present but different: the macro takes a registration name before the callback (the constructor keeps
+        # the callback only); the one-argument use no longer compiles.
+        "vary": [Replace("torch/csrc/profiler/standalone/privateuse1_observer.h",
+                         "#define REGISTER_PRIVATEUSE1_OBSERVER(cb) \\\n"
+                         "  static RegisterPRIVATEUSE1Observer privateuse1_callbacks_stub_register(cb);\n",
+                         "#define REGISTER_PRIVATEUSE1_OBSERVER(name, cb) \\\n"
+                         "  static RegisterPRIVATEUSE1Observer name##__register(cb);\n")],
         "add": [
             Replace("torch/csrc/profiler/standalone/privateuse1_observer.h",
                     "  RegisterPRIVATEUSE1Observer(\n"
@@ -336,6 +375,11 @@ RECIPES = {
                         "bool is_device_in_bad_fork(at::DeviceType device_type);\n\n"
                         "void set_device_in_bad_fork(at::DeviceType device_type, bool value);\n\n"
                         "void register_fork_handler_for_device_init(at::DeviceType device_type);\n")],
+        # Present but different: is_device_in_bad_fork takes a device type index instead of the enum class (no
+        # implicit conversion from c10::DeviceType).
+        "vary": [Replace("torch/csrc/utils/device_lazy_init.h",
+                         "TORCH_PYTHON_API bool is_device_in_bad_fork(at::DeviceType device_type);\n",
+                         "TORCH_PYTHON_API bool is_device_in_bad_fork(int device_type_index);\n")],
     },
 }
 
@@ -654,8 +698,10 @@ def phase(a):
     print(f"torch {a.version}: unmodified headers configured in {time.time() - start:.0f} s", flush=True)
     if "error" not in real:
         deps = probe_dependencies(tree, work, probes, a.jobs)
-        work_items = [(f, d) for d in a.direction for f, _, _ in probes if d in RECIPES.get(f, {})]
-        out["without_recipe"] = [f for f, _, _ in probes if f not in RECIPES]
+        work_items = [(f, d) for d in a.direction for f, _, _ in probes
+                      if d in RECIPES.get(f, {}) and (not a.only or f in a.only)]
+        out["without_recipe"] = [f for f, _, _ in probes if "remove" not in RECIPES.get(f, {})]
+        out["without_vary"] = [f for f, _, _ in probes if "vary" not in RECIPES.get(f, {})]
         out["unknown_recipes"] = sorted(set(RECIPES) - {f for f, _, _ in probes})
         options = {"reprobe_all": a.reprobe_all, "pch": a.pch}
         # Longest first (most translation units), so that the workers finish together.
@@ -733,6 +779,11 @@ def report(a):
         for feature in r.get("without_recipe", []):
             failures.append(f"probe {feature} has no recipe in tests/e2e/torch_feature_overlays.py (RECIPES): "
                             "say how to take it away from the 2.14 headers")
+        if "vary" in r.get("direction", []):
+            for feature in r.get("without_vary", []):
+                failures.append(f"probe {feature} has no 'vary' recipe in tests/e2e/torch_feature_overlays.py: say "
+                                "how a declaration its code uses could change while the feature stays (the probe "
+                                "must then say 0)")
         for feature in r.get("unknown_recipes", []):
             print(f"note: recipe for {feature}, which the generated tree does not probe (stale?)")
 
@@ -833,6 +884,7 @@ def main():
     p.add_argument("--version", required=True)
     p.add_argument("--direction", choices=("remove", "add", "vary"), nargs="+", required=True)
     p.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 2) // 2))
+    p.add_argument("--only", nargs="+", metavar="FEATURE", help="run the overlays of these features only")
     p.add_argument("--reprobe-all", action="store_true", help="re-run every probe for every overlay (no pre-seeding)")
     p.add_argument("--pch", action="store_true", help="compile with the backend's precompiled header (slower)")
     r = sub.add_parser("report")

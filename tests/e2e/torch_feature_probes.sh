@@ -9,10 +9,12 @@
 #      the recipes are in torch_feature_overlays.py): its probe is 0, every other probe keeps its 2.14 value, and
 #      the translation units that use the feature's macro compile on the removal path (object files only).
 #      Where giving a feature to the 2.6 headers is a small edit, the same the other way round (probe 1, the
-#      translation units compile on the feature's path against otherwise-2.6 headers).
+#      translation units compile on the feature's path against otherwise-2.6 headers). And for each feature, the
+#      2.14 headers with the feature present but different (a declaration its code uses with another signature,
+#      name or macro arity): the probe is 0 as well, and the translation units compile on the path it then takes.
 #   3. A summary table (feature, 2.6 real, 2.14 real, 2.14 without it, the other probes, the translation units
 #      compiled, 2.6 with it); any mismatch fails with the probe's or the compiler's output.
-# About 2-3 minutes on 2 cores (no full backend build: the object files of the code that depends on each feature, at
+# About 6-8 minutes on 2 cores (no full backend build: the object files of the code that depends on each feature, at
 # -O0, without the precompiled header). ACCELGEN_E2E_REPROBE_ALL=1 re-runs every probe in every configuration
 # (instead of only those that read a header the overlay changes); ACCELGEN_E2E_PCH=1 compiles with the backend's
 # precompiled header, as its own build does (both slower).

@@ -82,7 +82,6 @@ _PROBES = {
     "hooks_is_available": functools.partial(_compiled_in, "hooks_is_available"),
     "hooks_new_generator": functools.partial(_compiled_in, "hooks_new_generator"),
     "host_allocator_registry": functools.partial(_compiled_in, "host_allocator_registry"),
-    "host_allocator_two_args": functools.partial(_compiled_in, "host_allocator_two_args"),
     "privateuse1_kineto_profiler": functools.partial(_compiled_in, "privateuse1_kineto_profiler"),
     "profiler_observer_single_arg": functools.partial(_compiled_in, "profiler_observer_single_arg"),
     "torch_fork_handler": functools.partial(_compiled_in, "torch_fork_handler"),
