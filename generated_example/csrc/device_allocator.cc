@@ -10,6 +10,7 @@
 #include "runtime_check.h"
 #include "stream.h"
 
+#include <c10/core/StreamGuard.h>
 #include <c10/util/Exception.h>
 
 #include <algorithm>
@@ -265,6 +266,37 @@ std::map<MYDEVICE_MEMPOOL_ID, std::shared_ptr<const PluggableAllocator>>& mempoo
 
 // change_current_allocator's allocator (kept for the whole process once set), and whether anything was allocated.
 std::atomic<const PluggableAllocator*> direct_allocator{nullptr};
+
+// torch.mydevice.caching_allocator_enable(False): allocations outside a pool take the direct path too, with
+// Driver::malloc and Driver::free as its allocator (as CUDA's allocator with caching off calls cudaMalloc/cudaFree).
+std::atomic<bool> caching_on{true};
+
+void* uncached_alloc(size_t size, int /*device*/, void* /*stream*/) {
+  void* ptr = nullptr;
+  const driver::Status status = driver::get().malloc(&ptr, size);
+  if (status == driver::Status::out_of_memory) {
+    driver::get().clear_last_error();
+    return nullptr;
+  }
+  MYDEVICE_CHECK(status);
+  return ptr;
+}
+
+void uncached_free(void* ptr, size_t /*size*/, int /*device*/, void* /*stream*/) {
+  MYDEVICE_WARN_ON_ERROR(driver::get().free(ptr));
+}
+
+const PluggableAllocator uncached_driver_allocator{&uncached_alloc, &uncached_free};
+
+// The allocator of the direct path: change_current_allocator's (which, once set, serves every direct block for the
+// rest of the process), else the driver's while caching is off; nullptr: the caching path.
+const PluggableAllocator* direct_path_allocator() {
+  const PluggableAllocator* pluggable = direct_allocator.load();
+  if (pluggable != nullptr) {
+    return pluggable;
+  }
+  return caching_on.load() ? nullptr : &uncached_driver_allocator;
+}
 std::atomic<bool> allocator_used{false};
 
 // With state.mutex held: the private pool of `id` on this device, made on first use: a MemPool's (use count 1, for
@@ -899,8 +931,11 @@ void free_direct(DeviceState& state, Block* block, const history::Context& conte
   }
   report_to_profiler(state, block->ptr, -static_cast<int64_t>(block->size), device);
   state.segments.erase(block);
-  const PluggableAllocator* allocator = direct_allocator.load();
-  allocator->free(block->ptr, block->size, static_cast<int>(device), native_stream(block->stream));
+  // A direct block came from the pluggable allocator if one is set (it was set before any allocation), else from
+  // the driver while caching was off.
+  const PluggableAllocator* pluggable = direct_allocator.load();
+  const PluggableAllocator& allocator = pluggable != nullptr ? *pluggable : uncached_driver_allocator;
+  allocator.free(block->ptr, block->size, static_cast<int>(device), native_stream(block->stream));
   delete block;
 }
 
@@ -994,7 +1029,7 @@ c10::DataPtr MydeviceCachingAllocator::allocate(size_t nbytes) {
   // Where the allocation comes from, while memory history is recorded (before the lock: it takes the GIL).
   const history::Context context = history::recording() ? history::alloc_context() : nullptr;
   allocator_used.store(true);
-  const PluggableAllocator* direct = direct_allocator.load();
+  const PluggableAllocator* direct = direct_path_allocator();
   Block* block = nullptr;
   {
     std::lock_guard<std::mutex> lock(state.mutex);
@@ -1338,6 +1373,34 @@ void change_current_allocator(std::shared_ptr<const PluggableAllocator> allocato
 
 const PluggableAllocator* current_pluggable_allocator() {
   return direct_allocator.load();
+}
+
+void set_caching_enabled(bool enabled) {
+  caching_on.store(enabled);
+}
+
+bool caching_enabled() {
+  return caching_on.load();
+}
+
+void* raw_alloc(size_t nbytes, c10::Stream stream) {
+  c10::StreamGuard guard(stream); // allocate() serves the current device and stream
+  c10::DataPtr data = device_allocator().allocate(nbytes);
+  void* ptr = data.get();
+  (void)data.release_context(); // owned by the caller until raw_delete
+  return ptr;
+}
+
+void raw_delete(void* ptr) {
+  if (ptr == nullptr) {
+    return;
+  }
+  {
+    std::lock_guard<std::mutex> lock(live_mutex);
+    TORCH_CHECK(live_blocks().count(ptr) != 0, "invalid device pointer: ", ptr,
+                " (not allocated by the mydevice device allocator, or freed already)");
+  }
+  delete_device_memory(ptr);
 }
 
 void set_memory_fraction(double fraction, c10::DeviceIndex device) {

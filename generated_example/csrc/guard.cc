@@ -6,6 +6,7 @@
 #include "device_allocator.h"
 #include "runtime_check.h"
 #include "stream.h"
+#include "sync_debug.h"
 
 #include "driver/driver.h"
 
@@ -113,6 +114,7 @@ bool MydeviceGuardImpl::queryStream(const c10::Stream& stream) const {
 }
 
 void MydeviceGuardImpl::synchronizeStream(const c10::Stream& stream) const {
+  on_host_synchronization(); // Stream.synchronize(), which torch.cuda's sync debug mode reports too
   MYDEVICE_CHECK(driver::get().stream_synchronize(native_stream(stream)));
 }
 

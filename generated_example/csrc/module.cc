@@ -17,6 +17,7 @@
 #include "runtime_check.h"
 #include "runtime_config.h"
 #include "stream.h"
+#include "sync_debug.h"
 #include "version.h"
 
 #include <Python.h>
@@ -304,6 +305,61 @@ PyObject* memory_stats(PyObject*, PyObject* arg) {
       "num_device_free", static_cast<long long>(s.num_device_free), "oversize_allocations",
       stat_dict(s.oversize_allocations), "oversize_segments", stat_dict(s.oversize_segments), "max_split_size",
       static_cast<long long>(s.max_split_size));
+}
+
+// torch.mydevice.caching_allocator_alloc(size, device, stream): the stream as (id, device index, device type).
+PyObject* caching_allocator_alloc_py(PyObject*, PyObject* args) {
+  unsigned long long size = 0;
+  long long stream_id = 0;
+  int device_index = 0;
+  unsigned device_type = 0;
+  if (!PyArg_ParseTuple(args, "KLiI", &size, &stream_id, &device_index, &device_type)) {
+    return nullptr;
+  }
+  TORCH_CHECK(device_type == static_cast<unsigned>(c10::DeviceType::PrivateUse1), "Expected a mydevice stream");
+  check_device_index(device_index);
+  lazy_init();
+  const c10::Device device(c10::DeviceType::PrivateUse1, static_cast<c10::DeviceIndex>(device_index));
+  void* ptr = raw_alloc(static_cast<size_t>(size),
+                        c10::Stream(c10::Stream::UNSAFE, device, static_cast<c10::StreamId>(stream_id)));
+  return PyLong_FromVoidPtr(ptr);
+}
+
+PyObject* caching_allocator_delete_py(PyObject*, PyObject* arg) {
+  void* ptr = PyLong_AsVoidPtr(arg);
+  if (ptr == nullptr && PyErr_Occurred()) {
+    return nullptr;
+  }
+  raw_delete(ptr);
+  Py_RETURN_NONE;
+}
+
+PyObject* caching_allocator_enable_py(PyObject*, PyObject* arg) {
+  const int enabled = PyObject_IsTrue(arg);
+  if (enabled < 0) {
+    return nullptr;
+  }
+  set_caching_enabled(enabled != 0);
+  Py_RETURN_NONE;
+}
+
+PyObject* caching_allocator_enabled_py(PyObject*, PyObject*) {
+  return PyBool_FromLong(caching_enabled() ? 1 : 0);
+}
+
+// torch.mydevice.set_sync_debug_mode / get_sync_debug_mode (the Python side maps "default"/"warn"/"error").
+PyObject* set_sync_debug_mode_py(PyObject*, PyObject* arg) {
+  const long mode = PyLong_AsLong(arg);
+  if (mode == -1 && PyErr_Occurred()) {
+    return nullptr;
+  }
+  TORCH_CHECK(mode >= 0 && mode <= 2, "invalid value of debug_mode, expected 0, 1 or 2, got ", mode);
+  set_sync_debug_mode(static_cast<SyncDebugMode>(mode));
+  Py_RETURN_NONE;
+}
+
+PyObject* get_sync_debug_mode_py(PyObject*, PyObject*) {
+  return PyLong_FromLong(static_cast<long>(sync_debug_mode()));
 }
 
 PyObject* empty_cache(PyObject*, PyObject*) {
@@ -601,6 +657,12 @@ PyMethodDef methods[] = {
     {"_set_stream", mapping_errors<set_stream>, METH_VARARGS, nullptr},
     {"_memory_stats", mapping_errors<memory_stats>, METH_O, nullptr},
     {"_empty_cache", mapping_errors<empty_cache>, METH_NOARGS, nullptr},
+    {"_caching_allocator_alloc", mapping_errors<caching_allocator_alloc_py>, METH_VARARGS, nullptr},
+    {"_caching_allocator_delete", mapping_errors<caching_allocator_delete_py>, METH_O, nullptr},
+    {"_caching_allocator_enable", mapping_errors<caching_allocator_enable_py>, METH_O, nullptr},
+    {"_caching_allocator_enabled", mapping_errors<caching_allocator_enabled_py>, METH_NOARGS, nullptr},
+    {"_set_sync_debug_mode", mapping_errors<set_sync_debug_mode_py>, METH_O, nullptr},
+    {"_get_sync_debug_mode", mapping_errors<get_sync_debug_mode_py>, METH_NOARGS, nullptr},
     {"_reset_peak_memory_stats", mapping_errors<reset_peak_memory_stats>, METH_O, nullptr},
     {"_reset_accumulated_memory_stats", mapping_errors<reset_accumulated_memory_stats>, METH_O, nullptr},
     {"_mem_get_info", mapping_errors<mem_get_info>, METH_O, nullptr},

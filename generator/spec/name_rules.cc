@@ -60,6 +60,20 @@ std::optional<std::string> device_name_problem(std::string_view name) {
   if (std::find(builtin.begin(), builtin.end(), name) != builtin.end()) {
     return "'" + std::string(name) + "' is a device type PyTorch already has; choose a name of your own";
   }
+  for (const std::string& type : builtin) {
+    if (name.starts_with(type)) {
+      // torch tells device strings apart by prefix in places: torch.load's location tags ("cuda:0" restores on
+      // CUDA when location.startswith("cuda"), likewise cpu, mps, hpu, xpu), and string checks such as
+      // device.startswith("cuda") in torch and in libraries built on it (pytorch#165455).
+      std::string problem = "'" + std::string(name) + "' begins with '" + type +
+                            "', a device type PyTorch already has, and torch matches device strings by prefix in "
+                            "places (torch.load restores a tensor saved on '" + std::string(name) +
+                            ":0' as a " + type + " tensor)";
+      const std::string suggestion = "x" + std::string(name);
+      if (!device_name_problem(suggestion)) problem += "; choose a name that does not, such as '" + suggestion + "'";
+      return problem;
+    }
+  }
   if (is_keyword(name)) {
     return "'" + std::string(name) + "' is a C++ or Python keyword or a reserved torch module name";
   }

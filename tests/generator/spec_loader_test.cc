@@ -164,6 +164,19 @@ TEST(SpecLoader, InvalidDeviceNameSaysWhichRuleFailed) {
   EXPECT_THAT(errors[0].message, HasSubstr("lowercase letter"));
 }
 
+TEST(SpecLoader, DeviceNameBeginningWithABuiltinDeviceTypeIsRefusedAtItsPosition) {
+  for (const char* name : {"cudax", "cpu_x"}) {
+    SCOPED_TRACE(name);
+    const auto errors = errors_of(valid_with("name: mydevice", std::string("name: ") + name));
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_EQ(errors[0].line, 3);
+    EXPECT_EQ(errors[0].column, 9);
+    EXPECT_THAT(errors[0].message, HasSubstr("begins with"));
+    EXPECT_THAT(errors[0].message, HasSubstr("torch.load"));
+    EXPECT_THAT(errors[0].message, HasSubstr(std::string("such as 'x") + name + "'"));
+  }
+}
+
 TEST(SpecLoader, ReportsEveryErrorSortedByPosition) {
   std::string text = valid_with("count: 2", "count: 0");
   text = text.replace(text.find("memory: 512MiB"), 14, "memory: lots");

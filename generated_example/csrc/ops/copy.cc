@@ -6,6 +6,7 @@
 #include "driver/driver.h"
 #include "runtime_check.h"
 #include "stream.h"
+#include "sync_debug.h"
 #include "host_allocator.h"
 #include "launch.h"
 #include "ops/host_staging.h"
@@ -48,7 +49,9 @@ bool is_pinned_host(const at::Tensor& t) {
   return attributes.type == driver::MemoryType::host;
 }
 
+// The host waits for the copy: torch.mydevice.set_sync_debug_mode reports it (sync_debug.h).
 void synchronize(driver::Stream stream) {
+  on_host_synchronization();
   MYDEVICE_CHECK(driver::get().stream_synchronize(stream));
 }
 

@@ -6,6 +6,7 @@
 #include "driver/driver.h"
 #include "runtime_check.h"
 #include "stream.h"
+#include "sync_debug.h"
 
 #include <c10/core/DeviceGuard.h>
 
@@ -35,6 +36,7 @@ int64_t span_elements(const at::Tensor& t) {
 void copy_and_wait(void* dst, const void* src, std::size_t bytes, driver::CopyKind kind, c10::DeviceIndex device) {
   const driver::Stream stream = current_native_stream(device);
   MYDEVICE_CHECK(driver::get().memcpy_async(dst, src, bytes, kind, stream));
+  on_host_synchronization();
   MYDEVICE_CHECK(driver::get().stream_synchronize(stream));
 }
 

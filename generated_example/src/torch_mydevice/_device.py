@@ -179,6 +179,26 @@ def synchronize(device: _device_t = None) -> None:
     _C._synchronize(_get_device_index(device, optional=True))
 
 
+_SYNC_DEBUG_MODES = {"default": 0, "warn": 1, "error": 2}
+
+
+def set_sync_debug_mode(debug_mode) -> None:
+    """Warn about ("warn" or 1) or refuse ("error" or 2) the operations that make the host wait for the device:
+    blocking copies between host and device (.cpu(), .item(), nonzero's size), operators through the CPU fallback,
+    Stream.synchronize(); "default" or 0 says nothing. As torch.cuda.set_sync_debug_mode; synchronize() and
+    Event.synchronize() do not count."""
+    if isinstance(debug_mode, str):
+        if debug_mode not in _SYNC_DEBUG_MODES:
+            raise RuntimeError("invalid value of debug_mode, expected one of `default`, `warn`, `error`")
+        debug_mode = _SYNC_DEBUG_MODES[debug_mode]
+    _C._set_sync_debug_mode(int(debug_mode))
+
+
+def get_sync_debug_mode() -> int:
+    """The current mode of set_sync_debug_mode: 0 (default), 1 (warn) or 2 (error)."""
+    return _C._get_sync_debug_mode()
+
+
 class _DeviceProperties:
     """Properties of a mydevice device (as torch.cuda.get_device_properties)."""
 

@@ -35,13 +35,19 @@ from ._device import (  # noqa: F401
     is_bf16_supported,
     is_initialized,
     is_tf32_supported,
+    get_sync_debug_mode,
     set_device,
+    set_sync_debug_mode,
     synchronize,
 )
 from .graphs import Graph, graph, graph_pool_handle, is_current_stream_capturing  # noqa: F401
 from . import memory  # noqa: F401  (torch.mydevice.memory._record_memory_history, _snapshot, as torch.cuda.memory)
 from .memory import MemPool, PluggableAllocator, change_current_allocator, use_mem_pool  # noqa: F401
 from .memory import (  # noqa: F401
+    caching_allocator_alloc,
+    caching_allocator_delete,
+    caching_allocator_disabled,
+    caching_allocator_enable,
     device_memory_used,
     empty_cache,
     empty_host_cache,

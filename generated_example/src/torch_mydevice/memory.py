@@ -10,6 +10,8 @@ import pickle
 import sys
 from typing import Any, Optional, Union
 
+import torch
+
 from . import _C
 from ._device import _device_t, _get_device_index, _lazy_init, current_device, is_initialized
 
@@ -104,6 +106,54 @@ def empty_cache() -> None:
     """Return the cached, unused device memory to the device (after synchronizing it)."""
     if is_initialized():
         _C._empty_cache()
+
+
+def caching_allocator_alloc(size: int, device: _device_t = None, stream=None) -> int:
+    """Allocate `size` bytes of device memory from the caching allocator, outside any tensor, for `stream` (default:
+    the current stream of `device`, default: the current device); returns the address as an int. For libraries
+    that take raw device pointers; free it with caching_allocator_delete. As torch.cuda.caching_allocator_alloc,
+    except that the stream must be a Stream object (a native stream handle cannot be mapped back to one)."""
+    from .streams import current_stream
+
+    _lazy_init()
+    if device is None:
+        device = current_device()
+    device = _get_device_index(device)
+    if stream is None:
+        stream = current_stream(device)
+    if not isinstance(stream, torch.Stream):
+        raise TypeError("Invalid type for stream argument, must be `torch.mydevice.Stream` (or a torch.Stream of "
+                        f"this device), got {type(stream).__name__}")
+    if stream.device_index != device:
+        raise ValueError(f"The stream is on mydevice:{stream.device_index}, not on the device asked for "
+                         f"(mydevice:{device})")
+    return _C._caching_allocator_alloc(int(size), stream.stream_id, stream.device_index, stream.device_type)
+
+
+def caching_allocator_delete(mem_ptr: int) -> None:
+    """Free memory caching_allocator_alloc returned (to the allocator's cache, as a tensor's memory is)."""
+    _lazy_init()
+    _C._caching_allocator_delete(int(mem_ptr))
+
+
+def caching_allocator_enable(value: bool = True) -> None:
+    """Turn the caching of the device allocator on or off (on by default). Off, each allocation outside a MemPool or
+    a graph capture takes memory from the driver and returns it when freed, which shows memory errors that caching
+    hides and lets other users of the device see the memory; what was cached before stays cached until
+    empty_cache(). As torch.cuda.caching_allocator_enable, which however ignores a call made before CUDA is
+    initialized: this one applies it whenever it is made."""
+    _C._caching_allocator_enable(bool(value))
+
+
+@contextlib.contextmanager
+def caching_allocator_disabled():
+    """Caching off inside the block (caching_allocator_enable(False)), then as it was before."""
+    previous = _C._caching_allocator_enabled()
+    caching_allocator_enable(False)
+    try:
+        yield
+    finally:
+        caching_allocator_enable(previous)
 
 
 def mem_get_info(device: _device_t = None) -> tuple:

@@ -119,6 +119,18 @@ void change_current_allocator(std::shared_ptr<const PluggableAllocator> allocato
 // The allocator change_current_allocator installed, or nullptr (the caching allocator on Driver::malloc).
 const PluggableAllocator* current_pluggable_allocator();
 
+// torch.mydevice.caching_allocator_enable: with caching off, every allocation outside a pool (MemPool, graph capture)
+// takes its memory from Driver::malloc and gives it back to Driver::free when freed, as CUDA's allocator does with
+// caching disabled; memory cached before stays cached. On by default.
+void set_caching_enabled(bool enabled);
+bool caching_enabled();
+
+// torch.mydevice.caching_allocator_alloc / caching_allocator_delete: device memory from the device allocator outside
+// any tensor (for a library that takes raw pointers), allocated for `stream` on its device, as a tensor's would be.
+// raw_delete frees it (a pointer the allocator does not know is an error).
+void* raw_alloc(size_t nbytes, c10::Stream stream);
+void raw_delete(void* ptr);
+
 // Memory pools a user makes (torch.mydevice.MemPool, as torch.cuda.MemPool). A pool id made by the MemPool is
 // registered with its allocator (nullptr: Driver::malloc, or the current pluggable allocator); each device gets
 // the pool when it first allocates into it, held by the MemPool (use count 1). Blocks of a MemPool's pool are reused
