@@ -40,7 +40,7 @@ from ._device import (  # noqa: F401
     set_sync_debug_mode,
     synchronize,
 )
-from .graphs import Graph, graph, graph_pool_handle, is_current_stream_capturing  # noqa: F401
+from .graphs import Graph, graph, graph_pool_handle, is_current_stream_capturing, make_graphed_callables  # noqa: F401
 from . import memory  # noqa: F401  (torch.mydevice.memory._record_memory_history, _snapshot, as torch.cuda.memory)
 from .memory import MemPool, PluggableAllocator, change_current_allocator, use_mem_pool  # noqa: F401
 from .memory import (  # noqa: F401
