@@ -9,7 +9,7 @@ import warnings
 import pytest
 import torch
 
-from conftest import DEVICE
+from conftest import DEVICE, requires_native
 
 MESSAGE = "called a synchronizing mydevice operation"
 
@@ -73,6 +73,8 @@ def test_error_mode_raises_before_waiting():
     assert x.sum().item() == 3.0
 
 
+@requires_native("mm", "add.Tensor", "relu", "sum.dim_IntList", "normal_",
+                 why="the CPU fallback reads device memory on the host, which is a synchronization")
 def test_device_work_and_requested_waits_say_nothing():
     x = torch.randn(64, 64, device=DEVICE)
     torch.mydevice.set_sync_debug_mode("error")
