@@ -60,6 +60,10 @@ from . import serialization  # noqa: E402  (torch.save/torch.load of mydevice te
 
 serialization._register()
 
+from . import dlpack  # noqa: E402  (torch.from_dlpack of mydevice tensors, see dlpack.py)
+
+dlpack.install()
+
 from . import distributed  # noqa: E402  (registers the "mydevice_gloo" torch.distributed backend)
 
 distributed._register()
