@@ -225,11 +225,67 @@ PyObject* get_device_properties(PyObject*, PyObject* arg) {
   check_device_index(device);
   driver::DeviceProperties prop{};
   MYDEVICE_CHECK(driver::get().get_device_properties(&prop, device));
-  return Py_BuildValue("{s:s,s:K,s:i,s:i,s:i,s:O}", "name", prop.name.c_str(), "total_memory",
-                       static_cast<unsigned long long>(prop.total_memory), "major", prop.compute_capability_major,
-                       "minor", prop.compute_capability_minor, "multi_processor_count",
-                       prop.multiprocessor_count, "host_accessible_memory",
-                       prop.host_accessible_memory ? Py_True : Py_False);
+  // The keys are torch.cuda's property names (the Python side makes them attributes).
+  return Py_BuildValue(
+      "{s:s,s:K,s:i,s:i,s:i,s:O,s:i,s:i,s:i,s:K,s:K,s:K,s:i,s:i,s:i,s:i,s:i,s:s,s:i,s:i,s:i}", "name",
+      prop.name.c_str(), "total_memory", static_cast<unsigned long long>(prop.total_memory), "major",
+      prop.compute_capability_major, "minor", prop.compute_capability_minor, "multi_processor_count",
+      prop.multiprocessor_count, "host_accessible_memory", prop.host_accessible_memory ? Py_True : Py_False,
+      "warp_size", prop.warp_size, "max_threads_per_multi_processor", prop.max_threads_per_multi_processor,
+      "max_threads_per_block", prop.max_threads_per_block, "shared_memory_per_block",
+      static_cast<unsigned long long>(prop.shared_memory_per_block), "shared_memory_per_multiprocessor",
+      static_cast<unsigned long long>(prop.shared_memory_per_multiprocessor), "L2_cache_size",
+      static_cast<unsigned long long>(prop.l2_cache_size), "clock_rate", prop.clock_rate_khz, "memory_clock_rate",
+      prop.memory_clock_rate_khz, "memory_bus_width", prop.memory_bus_width, "is_integrated",
+      prop.is_integrated ? 1 : 0, "is_multi_gpu_board", prop.is_multi_gpu_board ? 1 : 0, "uuid", prop.uuid.c_str(),
+      "pci_domain_id", prop.pci_domain_id, "pci_bus_id", prop.pci_bus_id, "pci_device_id", prop.pci_device_id);
+}
+
+// torch.mydevice.utilization() & co.: (query, device) -> int, or None when the driver does not monitor (section 12).
+PyObject* device_query_py(PyObject*, PyObject* args) {
+  int query = 0;
+  int device = 0;
+  if (!PyArg_ParseTuple(args, "ii", &query, &device)) {
+    return nullptr;
+  }
+  TORCH_CHECK(query >= 0 && query <= static_cast<int>(driver::DeviceQuery::clock_rate_mhz), "unknown query ", query);
+  check_device_index(device);
+  std::int64_t value = 0;
+  const driver::Status status = driver::get().device_query(static_cast<driver::DeviceQuery>(query), device, &value);
+  if (status == driver::Status::not_implemented) {
+    driver::get().clear_last_error();
+    Py_RETURN_NONE;
+  }
+  MYDEVICE_CHECK(status);
+  return PyLong_FromLongLong(value);
+}
+
+// torch.mydevice.list_gpu_processes(): device -> [(pid, used bytes)], or None when the driver does not list them.
+PyObject* device_processes_py(PyObject*, PyObject* arg) {
+  const long device = PyLong_AsLong(arg);
+  if (device == -1 && PyErr_Occurred()) {
+    return nullptr;
+  }
+  check_device_index(device);
+  std::vector<driver::DeviceProcess> processes;
+  const driver::Status status = driver::get().device_processes(static_cast<int>(device), &processes);
+  if (status == driver::Status::not_implemented) {
+    driver::get().clear_last_error();
+    Py_RETURN_NONE;
+  }
+  MYDEVICE_CHECK(status);
+  PyObject* list = PyList_New(0);
+  for (const driver::DeviceProcess& process : processes) {
+    PyObject* item = Py_BuildValue("(LK)", static_cast<long long>(process.pid),
+                                   static_cast<unsigned long long>(process.used_bytes));
+    if (item == nullptr || PyList_Append(list, item) != 0) {
+      Py_XDECREF(item);
+      Py_DECREF(list);
+      return nullptr;
+    }
+    Py_DECREF(item);
+  }
+  return list;
 }
 
 // Streams cross into Python as (stream_id, device_index, device_type), the fields of torch.Stream.
@@ -652,6 +708,8 @@ PyMethodDef methods[] = {
     {"_exchange_device", mapping_errors<exchange_device_py>, METH_O, nullptr},
     {"_synchronize", mapping_errors<synchronize>, METH_O, nullptr},
     {"_get_device_properties", mapping_errors<get_device_properties>, METH_O, nullptr},
+    {"_device_query", mapping_errors<device_query_py>, METH_VARARGS, nullptr},
+    {"_device_processes", mapping_errors<device_processes_py>, METH_O, nullptr},
     {"_current_stream", mapping_errors<current_stream_py>, METH_O, nullptr},
     {"_default_stream", mapping_errors<default_stream_py>, METH_O, nullptr},
     {"_set_stream", mapping_errors<set_stream>, METH_VARARGS, nullptr},

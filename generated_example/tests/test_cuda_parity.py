@@ -25,8 +25,7 @@ NOT_APPLICABLE = {
     "cudart", "cudaStatus", "CudaError", "check_error", "current_blas_handle", "current_solver_handle", "nccl",
     "nvtx", "jiterator", "tunable", "gds", "sparse", "comm", "has_magma", "has_half", "get_gencode_flags",
     "get_arch_list", "green_contexts", "GreenContext", "ExternalStream", "get_stream_from_external",
-    "CUDAGraph", "ipc_collect", "list_gpu_processes",
-    "memory_usage", "utilization", "temperature", "power_draw", "clock_rate",
+    "CUDAGraph", "ipc_collect",
     "export_dot", "export_graph_data", "graph_annotations", "DeferredCudaCallError",
     # the MemPool's internal context of torch 2.6 (torch.cuda.MemPoolContext): use_mem_pool is the public API
     "MemPoolContext",

@@ -178,6 +178,19 @@ struct Stream {
 };
 
 // ---- devices (platform.cc) --------------------------------------------------------------------------------
+// What the device spent its time on (monitor.cc): nanoseconds of ops, summed over its streams.
+struct DeviceActivity {
+  std::atomic<int64_t> compute_ns{0};  // kernels, device functions, collectives, graph replays
+  std::atomic<int64_t> memory_ns{0};   // those, plus copies and memsets
+  std::mutex mu;                       // guards the sample below
+  int64_t sample_start_ns = 0;         // when the current sample period began (the device's creation at first)
+  int64_t sample_compute_ns = 0;       // the counters then
+  int64_t sample_memory_ns = 0;
+  unsigned compute_percent = 0;        // the last sample
+  unsigned memory_percent = 0;
+  bool sampled = false;
+};
+
 struct Device {
   int index = 0;
   accelsimDeviceProp prop{};
@@ -186,6 +199,7 @@ struct Device {
   Arena arena;
   Stream* default_stream = nullptr;
   std::atomic<int> captures{0};  // streams of this device that are capturing
+  DeviceActivity activity;
 
   std::mutex mu;  // guards the lists
   std::vector<std::unique_ptr<Stream>> owned;  // every stream ever created here (never freed before exit)

@@ -183,6 +183,57 @@ class AccelsimDriver final : public Driver {
         return access_status;
       }
       properties->host_accessible_memory = host_access != 0;
+      properties->warp_size = prop.warp_size;
+      properties->max_threads_per_multi_processor = prop.max_threads_per_multi_processor;
+      properties->max_threads_per_block = prop.max_threads_per_block;
+      properties->shared_memory_per_block = prop.shared_memory_per_block;
+      properties->shared_memory_per_multiprocessor = prop.shared_memory_per_multiprocessor;
+      properties->l2_cache_size = prop.L2_cache_size;
+      properties->clock_rate_khz = prop.clock_rate;
+      properties->memory_clock_rate_khz = prop.memory_clock_rate;
+      properties->memory_bus_width = prop.memory_bus_width;
+      properties->is_integrated = prop.is_integrated != 0;
+      properties->is_multi_gpu_board = prop.is_multi_gpu_board != 0;
+      properties->uuid = prop.uuid;
+      properties->pci_domain_id = prop.pci_domain_id;
+      properties->pci_bus_id = prop.pci_bus_id;
+      properties->pci_device_id = prop.pci_device_id;
+    }
+    return status;
+  }
+
+  // Device monitoring (section 12): accelsim's own activity counters and its model of temperature and power.
+  Status device_query(DeviceQuery query, int device, std::int64_t* value) override {
+    unsigned result = 0;
+    unsigned memory = 0;
+    accelsimError_t error = accelsimSuccess;
+    switch (query) {
+      case DeviceQuery::utilization_percent:
+        error = accelsimDeviceGetUtilization(device, &result, &memory);
+        break;
+      case DeviceQuery::memory_percent:
+        error = accelsimDeviceGetUtilization(device, &memory, &result);
+        break;
+      case DeviceQuery::temperature_celsius:
+        error = accelsimDeviceGetTemperature(device, &result);
+        break;
+      case DeviceQuery::power_milliwatts:
+        error = accelsimDeviceGetPowerUsage(device, &result);
+        break;
+      case DeviceQuery::clock_rate_mhz:
+        error = accelsimDeviceGetClockRate(device, &result);
+        break;
+    }
+    *value = result;
+    return status_of(error);
+  }
+
+  Status device_processes(int device, std::vector<DeviceProcess>* processes) override {
+    accelsimProcessInfo info{};
+    int count = 1;
+    const Status status = status_of(accelsimDeviceGetProcesses(device, &info, &count));
+    if (status == Status::success) {
+      processes->assign(1, DeviceProcess{info.pid, info.used_bytes});
     }
     return status;
   }

@@ -9,7 +9,7 @@
 // under the framework. Its implementation is yours: the adapter in csrc/driver/ (scaffolded once by accelgen,
 // never rewritten) derives from Driver, overrides every function and returns its one instance from
 // driver::get(). csrc/driver/README.md, this tree's porting guide, explains how to port it stage by stage.
-// Because every function is pure virtual (the optional sections 10 and 11 aside), an adapter that lacks
+// Because every function is pure virtual (the optional sections 10, 11 and 12 aside), an adapter that lacks
 // one, or still has the signature of an older accelgen, does not compile: the compiler names the function, at
 // the line of your adapter that instantiates it. `accelgen upgrade` names the functions a new torch adds before
 // you build.
@@ -39,6 +39,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace torch_mydevice::driver {
 
@@ -117,6 +118,37 @@ struct DeviceProperties {
   // section 5), torch.compile refuses with a clear message, and a kernel still running its scaffolded default
   // body raises an error naming its kernel file. torch.mydevice.get_device_properties(i).host_accessible_memory.
   bool host_accessible_memory = true;
+  // Informative, under CUDA's names in torch.mydevice.get_device_properties(i); 0 or "" where the device has no
+  // such thing or the adapter does not say.
+  int warp_size = 0;                             // lanes that execute together (CUDA's warp, a wavefront, ...)
+  int max_threads_per_multi_processor = 0;
+  int max_threads_per_block = 0;
+  std::size_t shared_memory_per_block = 0;       // bytes
+  std::size_t shared_memory_per_multiprocessor = 0;
+  std::size_t l2_cache_size = 0;                 // bytes
+  int clock_rate_khz = 0;                        // compute clock
+  int memory_clock_rate_khz = 0;
+  int memory_bus_width = 0;                      // bits
+  bool is_integrated = false;                    // shares the host's physical memory
+  bool is_multi_gpu_board = false;
+  std::string uuid;                              // as CUDA prints it: 8-4-4-4-12 hexadecimal digits
+  int pci_domain_id = 0;
+  int pci_bus_id = 0;
+  int pci_device_id = 0;
+};
+
+// Section 12: what torch.mydevice.utilization() & co. ask, as torch.cuda asks NVML.
+enum class DeviceQuery {
+  utilization_percent,  // share of the last sample period in which kernels ran (0 to 100)
+  memory_percent,       // share of it in which device memory was read or written (0 to 100)
+  temperature_celsius,
+  power_milliwatts,     // average over the last sample period
+  clock_rate_mhz,       // compute clock
+};
+
+struct DeviceProcess {
+  std::int64_t pid = 0;
+  std::size_t used_bytes = 0;  // device memory the process holds
 };
 
 enum class MemoryType { unregistered, host, device };
@@ -396,6 +428,18 @@ class Driver {
   }
   // Unmaps `size` bytes at `ptr`: a run of whole mappings. The allocator has made sure no pending work uses them.
   virtual Status mem_unmap(void* /*ptr*/, std::size_t /*size*/) {
+    return Status::not_implemented;
+  }
+
+  // ---- 12. Device monitoring (optional) ---------------------------------------------------------------------------
+  // torch.mydevice.utilization(), memory_usage(), temperature(), power_draw(), clock_rate() and list_gpu_processes()
+  // (what torch.cuda reads from NVML): a vendor's management library (NVML, rocm-smi, hl-smi, ...) answers them.
+  // Not pure virtual: without them those calls raise the error torch.cuda raises without NVML.
+  virtual Status device_query(DeviceQuery /*query*/, int /*device*/, std::int64_t* /*value*/) {
+    return Status::not_implemented;
+  }
+  // The processes using `device`, with the device memory each holds.
+  virtual Status device_processes(int /*device*/, std::vector<DeviceProcess>* /*processes*/) {
     return Status::not_implemented;
   }
 };

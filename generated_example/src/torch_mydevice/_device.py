@@ -208,17 +208,69 @@ class _DeviceProperties:
         self.major = props["major"]
         self.minor = props["minor"]
         self.multi_processor_count = props["multi_processor_count"]
-        # False on a discrete device whose memory host code cannot reach: no host tasks, so no torch.compile and
-        # no scaffolded default kernel bodies (csrc/kernels/); everything else runs through the CPU fallback.
+        # False on a discrete device whose memory host code cannot reach: no host tasks, so torch.compile takes
+        # the ATen path and the scaffolded default kernel bodies (csrc/kernels/) raise until ported.
         self.host_accessible_memory = props["host_accessible_memory"]
+        # Informative, under torch.cuda's names, as the driver reports them (0 or "" where it does not).
+        for key in _INFORMATIVE_PROPERTIES:
+            setattr(self, key, props[key])
 
     def __repr__(self):
         return (
             f"_DeviceProperties(name='{self.name}', major={self.major}, minor={self.minor}, "
             f"total_memory={self.total_memory // (1024 * 1024)}MB, "
-            f"multi_processor_count={self.multi_processor_count}, "
+            f"multi_processor_count={self.multi_processor_count}, uuid={self.uuid}, "
+            f"pci_bus_id={self.pci_bus_id}, pci_device_id={self.pci_device_id}, pci_domain_id={self.pci_domain_id}, "
+            f"L2_cache_size={self.L2_cache_size // (1024 * 1024)}MB, "
             f"host_accessible_memory={self.host_accessible_memory})"
         )
+
+
+_INFORMATIVE_PROPERTIES = (
+    "warp_size", "max_threads_per_multi_processor", "max_threads_per_block", "shared_memory_per_block",
+    "shared_memory_per_multiprocessor", "L2_cache_size", "clock_rate", "memory_clock_rate", "memory_bus_width",
+    "is_integrated", "is_multi_gpu_board", "uuid", "pci_domain_id", "pci_bus_id", "pci_device_id",
+)
+
+# Driver::device_query's questions (csrc/driver/driver.h, section 12), in its enum's order.
+_QUERIES = {"utilization": 0, "memory_usage": 1, "temperature": 2, "power_draw": 3, "clock_rate": 4}
+
+
+def _device_query(what: str, device: _device_t) -> int:
+    _lazy_init()
+    index = _get_device_index(device, optional=True)
+    value = _C._device_query(_QUERIES[what], current_device() if index is None or index < 0 else index)
+    if value is None:
+        # What torch.cuda raises without NVML: the device has no monitoring to ask.
+        raise ModuleNotFoundError(f"mydevice device monitoring is not available: the driver does not report "
+                                  f"{what} (Driver::device_query, csrc/driver/driver.h section 12)")
+    return value
+
+
+def utilization(device: _device_t = None) -> int:
+    """Percent of the last sample period in which kernels ran on the device, as torch.cuda.utilization."""
+    return _device_query("utilization", device)
+
+
+def memory_usage(device: _device_t = None) -> int:
+    """Percent of the last sample period in which device memory was read or written, as
+    torch.cuda.memory_usage."""
+    return _device_query("memory_usage", device)
+
+
+def temperature(device: _device_t = None) -> int:
+    """The device's temperature in degrees Celsius, as torch.cuda.temperature."""
+    return _device_query("temperature", device)
+
+
+def power_draw(device: _device_t = None) -> int:
+    """The device's average power draw over the last sample period in milliwatts, as torch.cuda.power_draw."""
+    return _device_query("power_draw", device)
+
+
+def clock_rate(device: _device_t = None) -> int:
+    """The device's compute clock in MHz, as torch.cuda.clock_rate."""
+    return _device_query("clock_rate", device)
 
 
 def get_device_properties(device: _device_t = None) -> _DeviceProperties:

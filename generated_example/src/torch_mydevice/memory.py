@@ -156,6 +156,24 @@ def caching_allocator_disabled():
         caching_allocator_enable(previous)
 
 
+def list_gpu_processes(device: _device_t = None) -> str:
+    """The processes using the device and the device memory each holds, as torch.cuda.list_gpu_processes prints
+    them (a line saying why instead, when the driver does not list processes)."""
+    _lazy_init()
+    index = _get_device_index(device, optional=True)
+    index = current_device() if index is None or index < 0 else index
+    processes = _C._device_processes(index)
+    if processes is None:
+        return ("mydevice device monitoring is not available: the driver does not list processes "
+                "(Driver::device_processes, csrc/driver/driver.h section 12)")
+    lines = [f"mydevice:{index}"]
+    if not processes:
+        lines.append("no processes are running")
+    for pid, used in processes:
+        lines.append(f"process {pid:>10d} uses {used / (1024 * 1024):>12.3f} MB GPU memory")
+    return "\n".join(lines)
+
+
 def mem_get_info(device: _device_t = None) -> tuple:
     """(free, total) bytes of the device, as the runtime sees them."""
     _lazy_init()

@@ -53,6 +53,22 @@ accelsimError_t validate(const accelsimPlatformConfig& c) {
   return accelsimSuccess;
 }
 
+// The informative properties a configuration left at 0 (or "") get accelsim's defaults (accelsim.h).
+void completeInformativeProperties(accelsimDeviceProp* p) {
+  auto fill = [](auto& field, auto value) {
+    if (field == 0) field = value;
+  };
+  fill(p->warp_size, 32);
+  fill(p->max_threads_per_multi_processor, 2048);
+  fill(p->max_threads_per_block, 1024);
+  fill(p->shared_memory_per_block, size_t{48} << 10);
+  fill(p->shared_memory_per_multiprocessor, size_t{228} << 10);
+  fill(p->L2_cache_size, size_t{4} << 20);
+  fill(p->clock_rate, 1'410'000);
+  fill(p->memory_clock_rate, 1'593'000);
+  fill(p->memory_bus_width, 4096);
+}
+
 void initialize() {
   accelsimPlatformConfig config;
   {
@@ -66,6 +82,8 @@ void initialize() {
     if (end != nullptr && *end == '\0' && n >= 0 && n <= kMaxDevices) config.device_count = static_cast<int>(n);
   }
   config.prop.name[sizeof config.prop.name - 1] = '\0';
+  config.prop.uuid[sizeof config.prop.uuid - 1] = '\0';
+  completeInformativeProperties(&config.prop);
   // ACCELSIM_HOST_ACCESS=0: a discrete device whose memory host code cannot reach (no kernels run).
   const char* host_access_env = std::getenv("ACCELSIM_HOST_ACCESS");
   const bool host_access = host_access_env == nullptr || std::strcmp(host_access_env, "0") != 0;
@@ -78,6 +96,11 @@ void initialize() {
     auto dev = std::make_unique<Device>();
     dev->index = i;
     dev->prop = config.prop;
+    dev->activity.sample_start_ns = nowNs();
+    if (dev->prop.uuid[0] == '\0') {  // one per device, stable across runs
+      std::snprintf(dev->prop.uuid, sizeof dev->prop.uuid, "acce1510-0000-4000-8000-%012x", static_cast<unsigned>(i));
+    }
+    if (dev->prop.pci_bus_id == 0) dev->prop.pci_bus_id = 0x10 + i;
     dev->host_access = host_access;
     dev->virtual_memory = virtual_memory;
     if (accelsimError_t e = dev->arena.init(i, config.prop.total_memory); e != accelsimSuccess) {

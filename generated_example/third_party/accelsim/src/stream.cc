@@ -263,6 +263,9 @@ void Stream::runComm(accelsimKernelFn fn, void* args) {
 }
 
 void Stream::execute(Op& op, uint64_t seq) {
+  // The device's activity counters (monitor.cc): what this op kept the device busy with.
+  const bool timed = op.kind != OpKind::EventRecord && op.kind != OpKind::WaitStream;
+  const int64_t start = timed ? nowNs() : 0;
   switch (op.kind) {
     case OpKind::Kernel:
       runKernel(op.fn, op.args);
@@ -299,6 +302,13 @@ void Stream::execute(Op& op, uint64_t seq) {
       }
       graphUnref(op.graph);
       break;
+  }
+  if (timed) {
+    const int64_t spent = nowNs() - start;
+    if (op.kind != OpKind::Copy && op.kind != OpKind::Memset) {
+      device->activity.compute_ns.fetch_add(spent, std::memory_order_relaxed);
+    }
+    device->activity.memory_ns.fetch_add(spent, std::memory_order_relaxed);
   }
 }
 

@@ -59,6 +59,22 @@ typedef struct accelsimDeviceProp {
   int multiprocessor_count;   /* informative, reported to PyTorch as device properties */
   int stream_priority_low;    /* numerically greatest priority (least urgent), e.g. 0 */
   int stream_priority_high;   /* numerically lowest priority (most urgent), e.g. -1 */
+  /* Informative, as CUDA's device properties name them (0 or "" in accelsimConfigure: accelsim's default). */
+  int warp_size;                        /* lanes that execute together (default 32) */
+  int max_threads_per_multi_processor;  /* default 2048 */
+  int max_threads_per_block;            /* default 1024 */
+  size_t shared_memory_per_block;       /* bytes (default 48 KiB) */
+  size_t shared_memory_per_multiprocessor; /* bytes (default 228 KiB) */
+  size_t L2_cache_size;                 /* bytes (default 4 MiB) */
+  int clock_rate;                       /* kHz (default 1410000) */
+  int memory_clock_rate;                /* kHz (default 1593000) */
+  int memory_bus_width;                 /* bits (default 4096) */
+  int is_integrated;                    /* 0: discrete (accelsim is), 1: shares the host's memory */
+  int is_multi_gpu_board;               /* 0 */
+  char uuid[37];                        /* 8-4-4-4-12 hexadecimal digits (default: derived from the index) */
+  int pci_domain_id;                    /* default 0 */
+  int pci_bus_id;                       /* default 0x10 + device index */
+  int pci_device_id;                    /* default 0 */
 } accelsimDeviceProp;
 
 typedef struct accelsimPlatformConfig {
@@ -109,6 +125,27 @@ accelsimError_t accelsimMemUnmap(void* ptr, size_t size);             /* a run o
  * ACCELSIM_VIRTUAL_MEMORY=0, read once when the runtime initializes, makes a device without it, as some drivers
  * are: *supported = 0, and accelsimMemAddressReserve and accelsimMemCreate fail with accelsimErrorNotSupported. */
 accelsimError_t accelsimDeviceGetVirtualMemorySupport(int* supported, int device);
+
+/* Device monitoring, what NVML gives for CUDA, from accelsim's own counters: the time each device spent running
+ * kernels (device functions, host tasks, collectives, replayed graphs) and touching its memory (those, plus copies
+ * and memsets). A sample covers the time since the previous one; a query at least 100 ms after the previous sample
+ * of the device takes a new one, earlier queries return the previous sample (the first covers the time since the
+ * runtime started). Utilization and memory are percentages of the sample's time (several busy streams count
+ * once: at most 100). Temperature and power are a model of an accelerator at that utilization (30 to 80 degrees
+ * C, 25 W to 300 W), the clock rate the device's SM clock (accelsimDeviceProp.clock_rate). Each initializes the
+ * runtime. */
+accelsimError_t accelsimDeviceGetUtilization(int device, unsigned* compute_percent, unsigned* memory_percent);
+accelsimError_t accelsimDeviceGetTemperature(int device, unsigned* celsius);
+accelsimError_t accelsimDeviceGetPowerUsage(int device, unsigned* milliwatts);
+accelsimError_t accelsimDeviceGetClockRate(int device, unsigned* mhz);
+/* Processes using the device, with the device memory each holds: accelsim's memory is private to each process, so
+ * this is the calling process (if it holds device memory or has used the device). In: *count is the capacity of
+ * `infos`; out: the number of processes (accelsimErrorInvalidValue, with *count set, if the capacity is short). */
+typedef struct accelsimProcessInfo {
+  long long pid;
+  size_t used_bytes;
+} accelsimProcessInfo;
+accelsimError_t accelsimDeviceGetProcesses(int device, accelsimProcessInfo* infos, int* count);
 
 /* Pinned (page-locked) host memory. */
 accelsimError_t accelsimHostAlloc(void** host_ptr, size_t size);
