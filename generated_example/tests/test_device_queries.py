@@ -51,7 +51,8 @@ def test_accelsim_answers_the_properties_and_each_device_has_its_identity():
     assert (first.warp_size, first.max_threads_per_multi_processor, first.L2_cache_size) == (32, 2048, 4 << 20)
     assert (first.clock_rate, first.memory_clock_rate, first.memory_bus_width) == (1410000, 1593000, 4096)
     assert first.is_integrated == 0 and first.is_multi_gpu_board == 0
-    assert all(re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", p.uuid) for p in properties)
+    uuid = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+    assert all(uuid.fullmatch(p.uuid) for p in properties)
     assert len({p.uuid for p in properties}) == count
     assert len({p.pci_bus_id for p in properties}) == count
 
