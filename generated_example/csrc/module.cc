@@ -363,6 +363,17 @@ PyObject* memory_stats(PyObject*, PyObject* arg) {
       static_cast<long long>(s.max_split_size));
 }
 
+// torch.mydevice.ExternalStream(handle, device): (native handle as an int, device index) -> stream tuple.
+PyObject* stream_from_external_py(PyObject*, PyObject* args) {
+  unsigned long long handle = 0;
+  int device = -1;
+  if (!PyArg_ParseTuple(args, "Ki", &handle, &device)) {
+    return nullptr;
+  }
+  return stream_tuple(stream_from_external(reinterpret_cast<void*>(static_cast<std::uintptr_t>(handle)),
+                                           static_cast<c10::DeviceIndex>(device)));
+}
+
 // torch.mydevice.caching_allocator_alloc(size, device, stream): the stream as (id, device index, device type).
 PyObject* caching_allocator_alloc_py(PyObject*, PyObject* args) {
   unsigned long long size = 0;
@@ -713,6 +724,7 @@ PyMethodDef methods[] = {
     {"_current_stream", mapping_errors<current_stream_py>, METH_O, nullptr},
     {"_default_stream", mapping_errors<default_stream_py>, METH_O, nullptr},
     {"_set_stream", mapping_errors<set_stream>, METH_VARARGS, nullptr},
+    {"_stream_from_external", mapping_errors<stream_from_external_py>, METH_VARARGS, nullptr},
     {"_memory_stats", mapping_errors<memory_stats>, METH_O, nullptr},
     {"_empty_cache", mapping_errors<empty_cache>, METH_NOARGS, nullptr},
     {"_caching_allocator_alloc", mapping_errors<caching_allocator_alloc_py>, METH_VARARGS, nullptr},

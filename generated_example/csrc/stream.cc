@@ -143,6 +143,29 @@ c10::Stream stream_from_pool(c10::DeviceIndex device, bool high_priority) {
   return make_stream(device, pool_id);
 }
 
+c10::Stream stream_from_external(void* native_handle, c10::DeviceIndex device) {
+  TORCH_CHECK_VALUE(native_handle != nullptr, "An external mydevice stream needs a native stream handle, got 0");
+  device = device_or_current(device);
+  check_device_index(device);
+  lazy_init();
+  driver::Stream stream = nullptr;
+  const driver::Status status = driver::get().stream_adopt(native_handle, device, &stream);
+  if (status == driver::Status::not_implemented) {
+    driver::get().clear_last_error();
+    TORCH_CHECK_NOT_IMPLEMENTED(false, "External streams are not supported by this mydevice driver "
+                                       "(Driver::stream_adopt, csrc/driver/driver.h section 13)");
+  }
+  MYDEVICE_CHECK(status);
+  std::uint64_t id = 0;
+  MYDEVICE_CHECK(driver::get().stream_get_id(stream, &id));
+  if (id != 0) { // 0: the device's default stream, known already
+    auto& streams = streams_of(device);
+    std::lock_guard<std::mutex> lock(streams.mutex);
+    streams.by_id.emplace(static_cast<c10::StreamId>(id), stream);
+  }
+  return make_stream(device, static_cast<c10::StreamId>(id));
+}
+
 c10::Stream new_stream(c10::DeviceIndex device, int priority) {
   device = device_or_current(device);
   return make_stream(device, create_stream(device, priority));

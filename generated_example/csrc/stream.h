@@ -30,6 +30,10 @@ c10::Stream exchange_stream(const c10::Stream& stream);
 // A stream from a small per-device pool (round robin), as CUDA's getStreamFromPool.
 c10::Stream stream_from_pool(c10::DeviceIndex device, bool high_priority);
 
+// A stream another library created with the device's runtime (its native handle), adopted through
+// Driver::stream_adopt and registered under its driver id; never destroyed by the backend.
+c10::Stream stream_from_external(void* native_handle, c10::DeviceIndex device);
+
 // A brand-new stream with the given priority (0 = default; negative = more urgent, clamped to the device range).
 c10::Stream new_stream(c10::DeviceIndex device, int priority);
 

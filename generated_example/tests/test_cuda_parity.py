@@ -24,7 +24,7 @@ NOT_APPLICABLE = {
     # CUDA toolkit, libraries and driver handles
     "cudart", "cudaStatus", "CudaError", "check_error", "current_blas_handle", "current_solver_handle", "nccl",
     "nvtx", "jiterator", "tunable", "gds", "sparse", "comm", "has_magma", "has_half", "get_gencode_flags",
-    "get_arch_list", "green_contexts", "GreenContext", "ExternalStream", "get_stream_from_external",
+    "get_arch_list", "green_contexts", "GreenContext",
     "CUDAGraph", "ipc_collect",
     "export_dot", "export_graph_data", "graph_annotations", "DeferredCudaCallError",
     # the MemPool's internal context of torch 2.6 (torch.cuda.MemPoolContext): use_mem_pool is the public API

@@ -330,6 +330,21 @@ class AccelsimDriver final : public Driver {
     return status_of(accelsimStreamGetId(native(stream), id));
   }
 
+  // External streams (section 13): an accelsimStream_t another library created, if it lives on `device`.
+  Status stream_adopt(void* native_handle, int device, Stream* stream) override {
+    const auto handle = static_cast<accelsimStream_t>(native_handle);
+    int owner = -1;
+    const Status status = status_of(accelsimStreamGetDevice(handle, &owner));
+    if (status != Status::success) {
+      return status;
+    }
+    if (owner != device) {
+      return Status::invalid_device;
+    }
+    *stream = reinterpret_cast<Stream>(handle);
+    return Status::success;
+  }
+
   Status stream_query(Stream stream) override {
     return status_of(accelsimStreamQuery(native(stream)));
   }

@@ -33,6 +33,25 @@ class Stream(torch.Stream):
         return f"torch.mydevice.Stream(device={self.device}, stream_id={self.stream_id})"
 
 
+class ExternalStream(Stream):
+    """A stream another library created with the device's runtime, wrapped so that torch queues work on it (as
+    torch.cuda.ExternalStream). `stream_ptr` is its native handle as an int; `device` the device it belongs to
+    (default: the current device). The backend never destroys it: keep it alive in its library while torch uses
+    it. Needs Driver::stream_adopt (csrc/driver/driver.h, section 13)."""
+
+    def __new__(cls, stream_ptr: int, device: _device_t = None, **kwargs):
+        _lazy_init()
+        index = _get_device_index(device, optional=True)
+        index = current_device() if index is None or index < 0 else index
+        stream_id, device_index, device_type = _C._stream_from_external(int(stream_ptr), index)
+        return super().__new__(cls, stream_id=stream_id, device_index=device_index, device_type=device_type)
+
+
+def get_stream_from_external(data_ptr: int, device: _device_t = None) -> Stream:
+    """The stream a native handle names (see ExternalStream), as torch.cuda.get_stream_from_external."""
+    return ExternalStream(data_ptr, device)
+
+
 class _EventMeta(type):
     """isinstance(e, torch.mydevice.Event) is true for every torch.Event of this device."""
 

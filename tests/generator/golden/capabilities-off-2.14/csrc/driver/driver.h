@@ -9,7 +9,7 @@
 // under the framework. Its implementation is yours: the adapter in csrc/driver/ (scaffolded once by accelgen,
 // never rewritten) derives from Driver, overrides every function and returns its one instance from
 // driver::get(). csrc/driver/README.md, this tree's porting guide, explains how to port it stage by stage.
-// Because every function is pure virtual (the optional sections 10, 11 and 12 aside), an adapter that lacks
+// Because every function is pure virtual (the optional sections 10 to 13 aside), an adapter that lacks
 // one, or still has the signature of an older accelgen, does not compile: the compiler names the function, at
 // the line of your adapter that instantiates it. `accelgen upgrade` names the functions a new torch adds before
 // you build.
@@ -297,6 +297,16 @@ class Driver {
   }
   // The processes using `device`, with the device memory each holds.
   virtual Status device_processes(int /*device*/, std::vector<DeviceProcess>* /*processes*/) {
+    return Status::not_implemented;
+  }
+
+  // ---- 13. External streams (optional) ----------------------------------------------------------------------------
+  // torch.mydevice.ExternalStream / get_stream_from_external: a stream that another library created with your
+  // runtime, given by its native handle (what that library's API hands out), used as a stream of `device` so that
+  // torch queues work on it. Check that the handle is a live stream of `device` (invalid_handle, invalid_device
+  // otherwise) and return it as a Stream; stream_get_id must then answer for it. The backend never destroys it:
+  // its owner does, once the work torch queued on it is done. Not pure virtual: without it those calls raise.
+  virtual Status stream_adopt(void* /*native_handle*/, int /*device*/, Stream* /*stream*/) {
     return Status::not_implemented;
   }
 };

@@ -93,10 +93,12 @@ from .random import (  # noqa: F401
 )
 from .streams import (  # noqa: F401
     Event,
+    ExternalStream,
     Stream,
     StreamContext,
     current_stream,
     default_stream,
+    get_stream_from_external,
     set_stream,
     stream,
 )
