@@ -19,18 +19,38 @@ import torch_mydevice
 
 from conftest import DEVICE, driver_device_count
 
-# torch.cuda names that have no meaning for this device, and why.
+# torch.cuda names that have no meaning for this device, each with the reason: CUDA's own toolkit and libraries.
 NOT_APPLICABLE = {
-    # CUDA toolkit, libraries and driver handles
-    "cudart", "cudaStatus", "CudaError", "check_error", "current_blas_handle", "current_solver_handle", "nccl",
-    "nvtx", "jiterator", "tunable", "gds", "sparse", "comm", "has_magma", "has_half", "get_gencode_flags",
-    "get_arch_list", "green_contexts", "GreenContext",
-    "CUDAGraph", "ipc_collect",
-    "export_dot", "export_graph_data", "graph_annotations", "DeferredCudaCallError",
-    # the MemPool's internal context of torch 2.6 (torch.cuda.MemPoolContext): use_mem_pool is the public API
-    "MemPoolContext",
-    # legacy typed tensor and storage classes, deprecated torch.cuda.amp, submodules
-    "amp", "memory", "random", "streams", "graphs", "profiler",
+    "cudart": "the CUDA runtime library's Python binding",
+    "cudaStatus": "CUDA runtime status codes",
+    "CudaError": "the CUDA runtime's exception type (this device's errors are RuntimeError / OutOfMemoryError)",
+    "check_error": "checks a CUDA runtime status code",
+    "DeferredCudaCallError": "CUDA's lazy-initialization error wrapper",
+    "current_blas_handle": "a cuBLAS handle",
+    "current_solver_handle": "a cuSOLVER handle",
+    "has_magma": "the MAGMA linear algebra library for CUDA",
+    "nccl": "NCCL's Python binding (collectives go through torch.distributed's mydevice backend)",
+    "comm": "NCCL-based broadcast/scatter/gather helpers of torch.cuda (torch.distributed covers collectives)",
+    "nvtx": "NVIDIA's NVTX range markers (the profiler's emit_ranges gives this device's ranges)",
+    "jiterator": "CUDA's runtime-compiled elementwise kernels (NVRTC)",
+    "tunable": "TunableOp's GEMM tuning over cuBLAS/hipBLASLt",
+    "gds": "GPUDirect Storage (cuFile)",
+    "sparse": "cuSPARSE-specific helpers",
+    "has_half": "a CUDA build flag",
+    "get_gencode_flags": "nvcc's -gencode flags of the CUDA build",
+    "get_arch_list": "the CUDA architectures torch was compiled for",
+    "green_contexts": "CUDA green contexts (SM partitioning of the CUDA driver)",
+    "GreenContext": "CUDA green contexts (SM partitioning of the CUDA driver)",
+    "CUDAGraph": "the CUDA-named graph class (torch.mydevice.Graph is this device's)",
+    "ipc_collect": "CUDA IPC memory handles shared between processes",
+    "export_dot": "cudaGraphDebugDotPrint (Graph.debug_dump is this device's)",
+    "export_graph_data": "CUDA graph export through the CUDA driver",
+    "graph_annotations": "CUDA graph node annotations through the CUDA driver",
+    "MemPoolContext": "torch 2.6's internal context of torch.cuda.MemPool (use_mem_pool is the public API)",
+    "amp": "the deprecated torch.cuda.amp (torch.autocast and torch.amp.GradScaler serve every device)",
+    # Submodules, not functions: their public functions are checked one by one at the top level.
+    "memory": "a submodule", "random": "a submodule", "streams": "a submodule", "graphs": "a submodule",
+    "profiler": "a submodule",
 }
 
 
