@@ -24,6 +24,12 @@
 // when it runs, not when it is enqueued: inside a graph replay the pair is only known then (unpack_philox() in a
 // host task; device code reads the two device words the state points to).
 // A kernel enqueues its work on the current stream and returns without waiting for it (kernel_support.h).
+//
+// Replace a kernel's body with your device's kernel. accelgen's default body computes on the device with
+// PyTorch's own CPU kernel: inside the enqueued function each tensor is a CPU view of device memory, so every
+// dtype, layout and broadcast PyTorch supports works. It needs the driver's host tasks
+// (Driver::launch_host_task, Driver::host_task_access); on a device without them it raises a RuntimeError naming
+// its kernel file, until you port the kernel or take the operator out of operators.native.
 // These signatures are stable: accelgen changes one only with a new accelgen version, and `accelgen upgrade`
 // names every kernel whose signature changes.
 #include "kernels/kernel_support.h"

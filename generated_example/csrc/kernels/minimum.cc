@@ -1,16 +1,7 @@
 // Created by accelgen 0.1.0 from accelgen.yaml. This file is yours: accelgen never overwrites it.
 // minimum: out = the elementwise minimum of self and other (NaN propagates).
-//
-// The mydevice kernel of this operator. The generated operator (csrc/ops/native/binary.cc)
-// calls it once it has checked the arguments, worked out the result and allocated it; the contract is at the
-// top of kernels.h. Replace the body with your device's kernel: enqueue it on the current stream and return
-// without waiting for it.
-//
-// accelgen's default, below, computes on the device with PyTorch's own CPU kernel: inside the enqueued
-// function each tensor is a CPU view of device memory, so every dtype, layout and broadcast PyTorch supports
-// works. It needs the driver's host tasks (Driver::launch_host_task, Driver::host_task_access); on a device
-// without them it raises a RuntimeError naming this file, until you port it or take the operator out of
-// operators.native.
+// Called by csrc/ops/native/binary.cc. The kernel contract, and what accelgen's default body below does,
+// are at the top of kernels.h.
 #include "kernels/kernels.h"
 
 namespace torch_mydevice::kernels {

@@ -12,7 +12,7 @@
 // Except relu (a plain CPU/CUDA kernel in PyTorch), these are structured operators: their C++ meta kernel
 // (at::meta::gelu on meta tensors) gives the output's shape and dtype, the output is allocated on the device as
 // the meta result says (empty_like_meta), and the CPU out= kernel computes it. The operators, their variants and the
-// wrappers below come from accelgen's operator catalog (knowledge/operators/activation.yaml).
+// wrappers below come from accelgen's operator catalog (its activation family).
 #include "operator_support.h"
 
 #include <torch/library.h>

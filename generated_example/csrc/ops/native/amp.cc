@@ -8,7 +8,7 @@
 //    found_inf = 1 if any gradient holds inf/NaN;
 //  * _amp_update_scale_(scale, growth_tracker, found_inf, growth, backoff, interval): the dynamic scale.
 // Both are device kernels (csrc/kernels/) on the current stream. The operators and the wrappers below come from
-// accelgen's operator catalog (knowledge/operators/amp.yaml).
+// accelgen's operator catalog (its amp family).
 #include "operator_support.h"
 
 #include <torch/library.h>

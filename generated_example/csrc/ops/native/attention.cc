@@ -8,7 +8,7 @@
 // F.scaled_dot_product_attention asks the backend which implementation to run (_fused_sdp_choice, answered from
 // ops/attention.h). OVERRIDEABLE runs _scaled_dot_product_fused_attention_overrideable, whose derivative formula
 // calls its _backward with the logsumexp the forward returned. The operators and the wrappers below come from
-// accelgen's operator catalog (knowledge/operators/attention.yaml): the forward's entry also registers
+// accelgen's operator catalog (its attention family): the forward's entry also registers
 // _fused_sdp_choice and the per-device stub F.scaled_dot_product_attention reads the choice through.
 #include "operator_support.h"
 

@@ -13,7 +13,7 @@
 // Each functional operator (add.Tensor) is registered together with its in-place (add_.Tensor) and out=
 // (add.out) variants: PyTorch's Python API, autograd (gradient accumulation uses add_) and the foreach
 // fallbacks of optimizers (_foreach_add_ → add_) call all three. The operators, their variants and the
-// wrappers below come from accelgen's operator catalog (knowledge/operators/binary.yaml).
+// wrappers below come from accelgen's operator catalog (its binary family).
 #include "operator_support.h"
 
 #include <ATen/native/BinaryOps.h>

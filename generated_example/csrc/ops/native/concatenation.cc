@@ -8,7 +8,7 @@
 // cat.out, so both are registered. The result's shape, dtype (the promoted dtype of all inputs) and memory format
 // come from cat's meta kernel, run over meta tensors of the inputs' geometry; PyTorch's legacy rule that skips
 // empty 1-D inputs comes with it. The operator, its variants and the wrappers below come from accelgen's operator
-// catalog (knowledge/operators/concatenation.yaml).
+// catalog (its concatenation family).
 #include "operator_support.h"
 
 #include <ATen/native/Resize.h>

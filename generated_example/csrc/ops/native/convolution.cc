@@ -8,7 +8,7 @@
 // convolution_backward_overrideable. By then PyTorch has checked the shapes, expanded stride, padding and
 // dilation to one value per spatial dimension and handled empty inputs; the hooks compute. Autograd needs
 // nothing here: convolution's derivative formula calls convolution_backward, which lands below. The operators and
-// the wrappers below come from accelgen's operator catalog (knowledge/operators/convolution.yaml).
+// the wrappers below come from accelgen's operator catalog (its convolution family).
 #include "operator_support.h"
 
 #include "ops/convolution_layout.h"

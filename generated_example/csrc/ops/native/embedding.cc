@@ -6,7 +6,7 @@
 // PyTorch's `embedding` is a CompositeExplicitAutograd kernel (index_select + view); registering it for
 // PrivateUse1 takes it over, and autograd still uses embedding's own formula (derivatives.yaml:
 // embedding_backward → embedding_dense_backward for dense gradients), which is registered here too. The operators
-// and the wrappers below come from accelgen's operator catalog (knowledge/operators/embedding.yaml).
+// and the wrappers below come from accelgen's operator catalog (its embedding family).
 #include "operator_support.h"
 
 #include <torch/library.h>

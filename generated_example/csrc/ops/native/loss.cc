@@ -6,7 +6,7 @@
 //
 // nll_loss_forward returns two tensors: the loss and total_weight (the sum of the weights of the counted
 // targets), which autograd saves for nll_loss_backward. The operators and the wrappers below come from accelgen's
-// operator catalog (knowledge/operators/loss.yaml).
+// operator catalog (its loss family).
 #include "operator_support.h"
 
 #include <torch/library.h>

@@ -7,7 +7,7 @@
 // operators (and views), so a registered mm/addmm is what a model's linear layers run. Their gradients are
 // mm/bmm again (of transposed views) plus a sum over the batch for a bias: the backward pass stays native.
 // The math is ATen's CPU BLAS, running on the runtime's worker over device memory. The operators and the wrappers
-// below come from accelgen's operator catalog (knowledge/operators/matmul.yaml).
+// below come from accelgen's operator catalog (its matmul family).
 #include "operator_support.h"
 
 #include <torch/library.h>

@@ -16,7 +16,7 @@
 // exist only per device. They take the forward's saved mean and rstd, whatever computed them.
 //
 // The backwards share the end of their computation below; the operators and their wrappers come from accelgen's
-// operator catalog (knowledge/operators/normalization.yaml).
+// operator catalog (its normalization family).
 #include "operator_support.h"
 
 #include <ATen/OpMathType.h>

@@ -10,7 +10,7 @@
 // without one of its own is a generic one that allocates and calls the out= variant, so each is registered with
 // its out= variant, which resizes a given output as PyTorch's out= convention says (at::native::resize_output).
 // The operators, their variants and the wrappers below come from accelgen's operator catalog
-// (knowledge/operators/pointwise.yaml).
+// (its pointwise family).
 #include "operator_support.h"
 
 #include <ATen/native/Resize.h>

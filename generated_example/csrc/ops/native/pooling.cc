@@ -8,7 +8,7 @@
 // F.max_pool2d computes indices on every device but the CPU (max_pool2d_with_indices), and autograd saves them
 // for the backward, which scatters each gradient to its window's maximum. F.adaptive_avg_pool2d reaches
 // _adaptive_avg_pool2d unless the output is 1x1, which PyTorch computes as a mean over the last two dimensions.
-// The operators and the wrappers below come from accelgen's operator catalog (knowledge/operators/pooling.yaml).
+// The operators and the wrappers below come from accelgen's operator catalog (its pooling family).
 #include "operator_support.h"
 
 #include <torch/library.h>

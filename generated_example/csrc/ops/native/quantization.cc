@@ -8,7 +8,7 @@
 // quantized side as its integer representation, a plain tensor over the same memory (uint8 for quint8, int8 for
 // qint8, int32 for qint32). quantize_per_tensor takes a float tensor, so it is registered for PrivateUse1;
 // dequantize takes a quantized one, which PyTorch dispatches with QuantizedPrivateUse1 (an entry's dispatch_key).
-// The operators and the wrappers below come from accelgen's operator catalog (knowledge/operators/quantization.yaml).
+// The operators and the wrappers below come from accelgen's operator catalog (its quantization family).
 #include "operator_support.h"
 
 #include "ops/quantized.h"

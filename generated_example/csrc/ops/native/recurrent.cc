@@ -8,7 +8,7 @@
 // PyTorch computes the matrix products of a recurrent layer itself (input @ W_ih^T, hidden @ W_hh^T: mm/addmm)
 // and hands the gates to these cells for the elementwise part of a step. Autograd saves the workspace the
 // forward returns and passes it to the backward. nn.RNN needs no fused cell. The operators and the wrappers below
-// come from accelgen's operator catalog (knowledge/operators/recurrent.yaml).
+// come from accelgen's operator catalog (its recurrent family).
 #include "operator_support.h"
 
 #include <torch/library.h>

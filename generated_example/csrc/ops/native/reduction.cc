@@ -11,7 +11,7 @@
 // The output shape and dtype (keepdim, dtype=, integer sums accumulating in int64) come from the structured
 // operators' meta kernels. Structured functional operators without a kernel of their own on a device (all.dim,
 // linalg_vector_norm) allocate and call their out= variant, so that is registered too. The operators, their
-// variants and the wrappers below come from accelgen's operator catalog (knowledge/operators/reduction.yaml);
+// variants and the wrappers below come from accelgen's operator catalog (its reduction family);
 // the functional forms with a meta kernel share new_reduction().
 #include "operator_support.h"
 

@@ -8,7 +8,7 @@
 // (_softmax, _log_softmax), which autograd differentiates with _softmax_backward_data and
 // _log_softmax_backward_data. half_to_float lets autocast compute a float16 input's softmax in float32. The
 // operators, their variants and the wrappers below come from accelgen's operator catalog
-// (knowledge/operators/softmax.yaml).
+// (its softmax family).
 #include "operator_support.h"
 
 #include <torch/library.h>

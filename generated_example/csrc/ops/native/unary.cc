@@ -7,7 +7,7 @@
 // for floating point (exp, log, sqrt, ...) promote integer and bool inputs to the default floating dtype, as
 // PyTorch does (torch.exp(torch.arange(3)) is float32). Each is registered with its in-place variant (exp_),
 // which must keep self's dtype. The operators, their variants and the wrappers below come from accelgen's
-// operator catalog (knowledge/operators/unary.yaml).
+// operator catalog (its unary family).
 #include "operator_support.h"
 
 #include <torch/library.h>
