@@ -112,7 +112,6 @@ void copy_host_to_device(const at::Tensor& dst, const at::Tensor& src, bool non_
     record_host_use(host.get(), host.get_context(), current_stream(device));
     return;
   }
-  (void)non_blocking;
   synchronize(stream); // pageable memory / staging buffer must outlive the copy
 }
 
@@ -139,7 +138,6 @@ void copy_device_to_host(const at::Tensor& dst, const at::Tensor& src, bool non_
     record_host_use(host.get(), host.get_context(), current_stream(device));
     return;
   }
-  (void)non_blocking;
   synchronize(stream);
   if (!direct) {
     dst.copy_(target);
