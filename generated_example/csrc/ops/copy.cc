@@ -49,9 +49,7 @@ bool is_pinned_host(const at::Tensor& t) {
   return attributes.type == driver::MemoryType::host;
 }
 
-// The host waits for the copy: torch.mydevice.set_sync_debug_mode reports it (sync_debug.h).
 void synchronize(driver::Stream stream) {
-  on_host_synchronization();
   MYDEVICE_CHECK(driver::get().stream_synchronize(stream));
 }
 
@@ -98,6 +96,10 @@ void copy_host_to_device(const at::Tensor& dst, const at::Tensor& src, bool non_
   }
   const driver::Stream stream = current_native_stream(device);
   const bool direct = same_layout(dst, src);
+  const bool asynchronous = non_blocking && direct && is_pinned_host(src);
+  if (!asynchronous) {
+    on_host_synchronization(); // sync debug mode (sync_debug.h): before anything is enqueued
+  }
   // The host side must have dst's exact layout: either src itself or a host staging buffer.
   at::Tensor staging =
       direct ? src : at::empty_strided(dst.sizes(), dst.strides(), src.options().dtype(dst.scalar_type()));
@@ -106,8 +108,8 @@ void copy_host_to_device(const at::Tensor& dst, const at::Tensor& src, bool non_
   }
   MYDEVICE_CHECK(driver::get().memcpy_async(dst.data_ptr(), staging.const_data_ptr(), nbytes_of(dst),
                                       driver::CopyKind::host_to_device, stream));
-  if (non_blocking && direct && is_pinned_host(src)) {
-    // Asynchronous: the pinned block stays reserved until the copy has executed.
+  if (asynchronous) {
+    // The pinned block stays reserved until the copy has executed.
     const c10::DataPtr& host = src.storage().data_ptr();
     record_host_use(host.get(), host.get_context(), current_stream(device));
     return;
@@ -128,12 +130,16 @@ void copy_device_to_host(const at::Tensor& dst, const at::Tensor& src, bool non_
   }
   const driver::Stream stream = current_native_stream(device);
   const bool direct = same_layout(dst, src);
+  const bool asynchronous = non_blocking && direct && is_pinned_host(dst);
+  if (!asynchronous) {
+    on_host_synchronization(); // sync debug mode (sync_debug.h): before anything is enqueued
+  }
   at::Tensor target =
       direct ? dst : at::empty_strided(src.sizes(), src.strides(), dst.options().dtype(src.scalar_type()));
   MYDEVICE_CHECK(driver::get().memcpy_async(target.data_ptr(), src.const_data_ptr(), nbytes_of(src),
                                       driver::CopyKind::device_to_host, stream));
-  if (non_blocking && direct && is_pinned_host(dst)) {
-    // Asynchronous: the caller synchronizes (stream/event) before reading dst.
+  if (asynchronous) {
+    // The caller synchronizes (stream/event) before reading dst.
     const c10::DataPtr& host = dst.storage().data_ptr();
     record_host_use(host.get(), host.get_context(), current_stream(device));
     return;
@@ -154,6 +160,7 @@ bool contiguous_pair(const at::Tensor& dst, const at::Tensor& src) {
 // cannot reach either device and the copy needs element work, it goes through the host instead: src's span is
 // downloaded once, then converted and scattered into dst as a host-to-device copy.
 void copy_across_devices(const at::Tensor& dst, const at::Tensor& src) {
+  on_host_synchronization(); // sync debug mode (sync_debug.h): this copy waits for both devices
   if (!contiguous_pair(dst, src) && (!host_tasks_reach(src) || !host_tasks_reach(dst))) {
     at::Tensor src_mirror;
     {

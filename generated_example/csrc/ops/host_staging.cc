@@ -35,8 +35,8 @@ int64_t span_elements(const at::Tensor& t) {
 // Waits for the copy just enqueued: the host buffer on the other side must outlive it, and the host reads it next.
 void copy_and_wait(void* dst, const void* src, std::size_t bytes, driver::CopyKind kind, c10::DeviceIndex device) {
   const driver::Stream stream = current_native_stream(device);
+  on_host_synchronization(); // sync debug mode (sync_debug.h): before anything is enqueued
   MYDEVICE_CHECK(driver::get().memcpy_async(dst, src, bytes, kind, stream));
-  on_host_synchronization();
   MYDEVICE_CHECK(driver::get().stream_synchronize(stream));
 }
 
