@@ -53,3 +53,5 @@ def test_an_external_stream_of_another_device():
 def test_a_handle_that_is_no_stream_is_refused():
     with pytest.raises((RuntimeError, ValueError, NotImplementedError)):
         torch.mydevice.ExternalStream(0)
+    with pytest.raises((RuntimeError, ValueError, NotImplementedError)):
+        torch.mydevice.get_stream_from_external(0)
