@@ -374,6 +374,21 @@ PyObject* stream_from_external_py(PyObject*, PyObject* args) {
                                            static_cast<c10::DeviceIndex>(device)));
 }
 
+// Tests of ExternalStream: a stream made with the driver directly, outside the backend's registry (what another
+// library using the same runtime would hold), as its handle.
+PyObject* driver_stream_create_py(PyObject*, PyObject* arg) {
+  const long device = PyLong_AsLong(arg);
+  if (device == -1 && PyErr_Occurred()) {
+    return nullptr;
+  }
+  check_device_index(device);
+  lazy_init();
+  DeviceScope scope(static_cast<c10::DeviceIndex>(device));
+  driver::Stream stream = nullptr;
+  MYDEVICE_CHECK(driver::get().stream_create(&stream, 0));
+  return PyLong_FromVoidPtr(stream);
+}
+
 // torch.mydevice.caching_allocator_alloc(size, device, stream): the stream as (id, device index, device type).
 PyObject* caching_allocator_alloc_py(PyObject*, PyObject* args) {
   unsigned long long size = 0;
@@ -725,6 +740,7 @@ PyMethodDef methods[] = {
     {"_default_stream", mapping_errors<default_stream_py>, METH_O, nullptr},
     {"_set_stream", mapping_errors<set_stream>, METH_VARARGS, nullptr},
     {"_stream_from_external", mapping_errors<stream_from_external_py>, METH_VARARGS, nullptr},
+    {"_driver_stream_create", mapping_errors<driver_stream_create_py>, METH_O, nullptr},
     {"_memory_stats", mapping_errors<memory_stats>, METH_O, nullptr},
     {"_empty_cache", mapping_errors<empty_cache>, METH_NOARGS, nullptr},
     {"_caching_allocator_alloc", mapping_errors<caching_allocator_alloc_py>, METH_VARARGS, nullptr},

@@ -31,7 +31,7 @@ def test_properties_carry_cudas_field_names():
 
 # The driver adapter is yours once scaffolded (accelgen never rewrites it): one scaffolded by an older accelgen has
 # neither the informative properties nor the monitoring of section 12, and these tests then say so instead of
-# failing. A freshly scaffolded accelsim adapter has both.
+# failing. A freshly scaffolded adapter of the bundled simulator has both.
 ADAPTER = pathlib.Path(__file__).resolve().parents[1] / "csrc" / "driver" / "driver.cc"
 ADAPTER_TEXT = ADAPTER.read_text(encoding="utf-8") if ADAPTER.exists() else ""
 
@@ -40,11 +40,11 @@ def adapter_has(function, what):
     return pytest.mark.skipif(
         bool(ADAPTER_TEXT) and function not in ADAPTER_TEXT,
         reason=f"the driver adapter {ADAPTER} (yours, kept across regenerations) does not implement {what}; "
-               "a freshly scaffolded accelsim adapter does (csrc/driver/README.md, section 12)")
+               "the freshly scaffolded adapter of the bundled simulator does (csrc/driver/README.md, section 12)")
 
 
 @adapter_has("warp_size", "the informative device properties")
-def test_accelsim_answers_the_properties_and_each_device_has_its_identity():
+def test_the_simulator_answers_the_properties_and_each_device_has_its_identity():
     count = driver_device_count()
     properties = [torch.mydevice.get_device_properties(i) for i in range(count)]
     first = properties[0]

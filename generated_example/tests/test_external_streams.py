@@ -3,25 +3,16 @@
 """torch.mydevice.ExternalStream / get_stream_from_external: a stream another library created with the device's
 runtime, wrapped so that torch queues work on it (Driver::stream_adopt, csrc/driver/driver.h section 13)."""
 
-import ctypes
-
 import pytest
 import torch
 
 import torch_mydevice
 from conftest import DEVICE, driver_device_count
 
-# "Another library": accelsim's C API itself, linked into the extension (its symbols are exported).
-ACCELSIM = ctypes.CDLL(torch_mydevice._C.__file__)
-
-
 def foreign_stream(device):
-    """A stream created the way a vendor library creates one, outside torch: its native handle as an int."""
-    assert ACCELSIM.accelsimSetDevice(ctypes.c_int(device)) == 0
-    handle = ctypes.c_void_p()
-    assert ACCELSIM.accelsimStreamCreate(ctypes.byref(handle)) == 0
-    ACCELSIM.accelsimSetDevice(ctypes.c_int(torch.mydevice.current_device()))
-    return handle.value
+    """A stream created the way another library using the runtime creates one, outside torch's registry (the
+    driver's stream_create, whose handles are the runtime's own for the bundled simulator): its handle as an int."""
+    return torch_mydevice._C._driver_stream_create(device)
 
 
 def test_work_queued_on_an_external_stream_runs_there_in_order():
