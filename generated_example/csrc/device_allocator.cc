@@ -271,6 +271,7 @@ std::atomic<const PluggableAllocator*> direct_allocator{nullptr};
 // Driver::malloc and Driver::free as its allocator (as CUDA's allocator with caching off calls cudaMalloc/cudaFree).
 std::atomic<bool> caching_on{true};
 
+// Driver::malloc on the current device; nullptr when the device is out of memory.
 void* uncached_alloc(size_t size, int /*device*/, void* /*stream*/) {
   void* ptr = nullptr;
   const driver::Status status = driver::get().malloc(&ptr, size);
@@ -661,14 +662,7 @@ void* try_malloc(DeviceState& state, c10::DeviceIndex device, const BlockPool& p
   if (pool.allocator != nullptr) {
     return pool.allocator->alloc(bytes, static_cast<int>(device), native_stream(stream));
   }
-  void* ptr = nullptr;
-  const driver::Status status = driver::get().malloc(&ptr, bytes);
-  if (status == driver::Status::out_of_memory) {
-    driver::get().clear_last_error();
-    return nullptr;
-  }
-  MYDEVICE_CHECK(status);
-  return ptr;
+  return uncached_alloc(bytes, static_cast<int>(device), nullptr);
 }
 
 // The out-of-memory error, with what CUDA's says: what was asked for, the device's capacity and free memory, the
