@@ -283,7 +283,10 @@ void* uncached_alloc(size_t size, int /*device*/, void* /*stream*/) {
   return ptr;
 }
 
-void uncached_free(void* ptr, size_t /*size*/, int /*device*/, void* /*stream*/) {
+// Driver::free frees at once, so the work queued on the block's stream must finish first (cudaFree synchronizes the
+// device for the same reason): a tensor freed right after the kernel that fills it is still in use.
+void uncached_free(void* ptr, size_t /*size*/, int /*device*/, void* stream) {
+  MYDEVICE_WARN_ON_ERROR(driver::get().stream_synchronize(static_cast<driver::Stream>(stream)));
   MYDEVICE_WARN_ON_ERROR(driver::get().free(ptr));
 }
 

@@ -77,3 +77,18 @@ def test_enable_switches_and_memory_allocated_while_off_is_freed_after():
     frees = stats()["num_device_free"]
     del kept  # ... is given back to the driver when freed, though caching is on again
     assert stats()["num_device_free"] == frees + 1
+
+
+def test_with_caching_off_a_block_freed_while_its_stream_still_uses_it_stays_valid_until_then():
+    # The driver frees at once, so the allocator waits for the block's stream first (as cudaFree synchronizes):
+    # here the last reference dies while the kernels writing the block are still queued.
+    stream = torch.mydevice.Stream()
+    with torch.mydevice.caching_allocator_disabled(), torch.mydevice.stream(stream):
+        for _ in range(3):
+            x = torch.zeros(4 * MiB, device=DEVICE)
+            for _ in range(20):
+                x.add_(1.0)
+            del x
+            torch.mydevice.synchronize()  # a kernel that wrote freed memory would fail here
+        y = torch.zeros(MiB, device=DEVICE)
+        assert y.add_(1.0).sum().item() == MiB
