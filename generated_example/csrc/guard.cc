@@ -208,6 +208,8 @@ c10::DeviceCapability MydeviceGuardImpl::getDeviceCapability(c10::Device device)
       case c10::ScalarType::Char:
       case c10::ScalarType::Byte:
       case c10::ScalarType::Bool:
+      case c10::ScalarType::Float8_e4m3fn:
+      case c10::ScalarType::Float8_e5m2:
         return true;
       default:
         return false;

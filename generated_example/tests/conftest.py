@@ -88,6 +88,7 @@ NATIVE_OPS = [
     "_log_softmax_backward_data",
     "_scaled_dot_product_fused_attention_overrideable",
     "_scaled_dot_product_fused_attention_overrideable_backward",
+    "_scaled_mm",
     "_softmax",
     "_softmax_backward_data",
     "_thnn_fused_gru_cell",
@@ -190,7 +191,9 @@ NATIVE_OP_DISPATCH_KEYS = {
     "dequantize.self": "QuantizedPrivateUse1",
 }
 
-# dtypes: the dtypes the native kernels are generated for.
+# dtypes: the dtypes the native kernels are generated for, those they compute in (SPEC_DTYPES) and the float8
+# formats, which the device stores and casts natively and multiplies with torch._scaled_mm, and which have no other
+# arithmetic, as on the CPU.
 SPEC_DTYPES = [
     torch.float32,
     torch.float64,
@@ -202,6 +205,10 @@ SPEC_DTYPES = [
     torch.int8,
     torch.uint8,
     torch.bool,
+]
+SPEC_FLOAT8_DTYPES = [
+    torch.float8_e4m3fn,
+    torch.float8_e5m2,
 ]
 
 

@@ -28,3 +28,11 @@ def test_only_a_passing_area_supports_a_criterion():
     assert not quality_levels._passed({"eager": area(passed=1, skipped=9)}, "eager")
     assert not quality_levels._passed({"eager": area(passed=5, failed=1)}, "eager")
     assert not quality_levels._passed({}, "eager")
+
+
+def test_the_data_types_criterion_counts_a_float8_format_as_float8():
+    rows = quality_levels.assess({}, ["float32", "int64", "float8_e4m3fn", "float8_e5m2"], None)
+    (row,) = [r for r in rows if r[0] == "Feature support: data types"]
+    assert row[2] == 3 and row[4].startswith("float32, float8, int64"), row
+    (row,) = [r for r in quality_levels.assess({}, ["float32"], None) if r[0] == "Feature support: data types"]
+    assert row[2] == 1, row

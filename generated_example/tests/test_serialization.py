@@ -68,6 +68,12 @@ def test_dtypes_roundtrip():
     x = torch.ones(5, dtype=torch.bool).to(DEVICE)
     y = _roundtrip(x, weights_only=True)
     assert y.dtype == torch.bool and y.device.type == DEVICE and torch.equal(y.cpu(), x.cpu())
+    x = torch.ones(5, dtype=torch.float8_e4m3fn).to(DEVICE)
+    y = _roundtrip(x, weights_only=True)
+    assert y.dtype == torch.float8_e4m3fn and y.device.type == DEVICE and torch.equal(y.cpu(), x.cpu())
+    x = torch.ones(5, dtype=torch.float8_e5m2).to(DEVICE)
+    y = _roundtrip(x, weights_only=True)
+    assert y.dtype == torch.float8_e5m2 and y.device.type == DEVICE and torch.equal(y.cpu(), x.cpu())
 
 
 def test_state_dict_weights_only():

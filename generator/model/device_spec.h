@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -65,6 +66,7 @@ struct DeviceSpec {
   // dtypes the device cannot hold at all (tensors of them are refused). Every other dtype can live on the
   // device: `dtypes` only decides which kernels are native, the CPU fallback runs the rest.
   std::vector<std::string> unsupported_dtypes;
+  std::map<std::string, SourcePos> dtype_positions;  // where each name of dtypes and unsupported_dtypes is written
   Capabilities caps;
   std::vector<std::string> amp_dtypes;
   std::vector<std::string> native_ops;  // ATen names "add.Tensor", sorted, no duplicates

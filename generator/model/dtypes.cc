@@ -3,15 +3,27 @@
 namespace accelgen {
 
 const std::vector<DtypeInfo>& known_dtypes() {
+  // name, scalar_type, cpp_type, floating (autocast), float8, added_by_change
   static const std::vector<DtypeInfo> dtypes = {
-      {"uint8", "Byte", "uint8_t", false},        {"int8", "Char", "int8_t", false},
-      {"int16", "Short", "int16_t", false},       {"int32", "Int", "int32_t", false},
-      {"int64", "Long", "int64_t", false},        {"float16", "Half", "at::Half", true},
-      {"float32", "Float", "float", true},        {"float64", "Double", "double", true},
-      {"complex64", "ComplexFloat", "c10::complex<float>", false},
-      {"complex128", "ComplexDouble", "c10::complex<double>", false},
-      {"bool", "Bool", "bool", false},            {"bfloat16", "BFloat16", "at::BFloat16", true},
+      {"uint8", "Byte", "uint8_t", false, false, ""},
+      {"int8", "Char", "int8_t", false, false, ""},
+      {"int16", "Short", "int16_t", false, false, ""},
+      {"int32", "Int", "int32_t", false, false, ""},
+      {"int64", "Long", "int64_t", false, false, ""},
+      {"float16", "Half", "at::Half", true, false, ""},
+      {"float32", "Float", "float", true, false, ""},
+      {"float64", "Double", "double", true, false, ""},
+      {"complex64", "ComplexFloat", "c10::complex<float>", false, false, ""},
+      {"complex128", "ComplexDouble", "c10::complex<double>", false, false, ""},
+      {"bool", "Bool", "bool", false, false, ""},
+      {"bfloat16", "BFloat16", "at::BFloat16", true, false, ""},
+      {"float8_e5m2", "Float8_e5m2", "c10::Float8_e5m2", false, true, ""},
+      {"float8_e4m3fn", "Float8_e4m3fn", "c10::Float8_e4m3fn", false, true, ""},
+      {"float8_e5m2fnuz", "Float8_e5m2fnuz", "c10::Float8_e5m2fnuz", false, true, ""},
+      {"float8_e4m3fnuz", "Float8_e4m3fnuz", "c10::Float8_e4m3fnuz", false, true, ""},
+      {"float8_e8m0fnu", "Float8_e8m0fnu", "c10::Float8_e8m0fnu", false, true, "scalar-type-float8-e8m0fnu"},
   };
+
   return dtypes;
 }
 

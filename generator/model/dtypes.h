@@ -13,6 +13,12 @@ struct DtypeInfo {
   std::string scalar_type;  // c10::ScalarType enumerator: "Float"
   std::string cpp_type;     // C++ element type: "float", "at::Half"
   bool floating;            // usable for autocast
+  // A float8 format: the device stores it and casts to and from it, and torch._scaled_mm multiplies it; like the
+  // CPU, the device has no other arithmetic for it (generated tests that compute in every spec dtype skip it).
+  bool float8 = false;
+  // The knowledge-base change (knowledge/torch-changes.yaml) that added the dtype to c10::ScalarType, when some
+  // supported torch predates it: a spec may list it only for targets that all have it. Empty: every torch has it.
+  std::string added_by_change;
 };
 
 /// Every dtype a spec may list, in the order of c10::ScalarType.

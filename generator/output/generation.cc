@@ -3,6 +3,7 @@
 #include <accelgen_version.h>
 
 #include "embed/embedded_files.h"
+#include "plan/dtype_availability.h"
 #include "render/backend_renderer.h"
 #include "spec/spec_loader.h"
 
@@ -11,6 +12,7 @@ namespace accelgen {
 ResolvedRequest resolve_request(const GenerationRequest& request) {
   DeviceSpec spec = parse_spec(request.spec_text, request.spec_source);
   TargetVersions targets = resolve_targets(spec, request.torch_override, request.torch_prefix);
+  check_dtypes_available(spec, targets);
   return {std::move(spec), targets};
 }
 

@@ -24,7 +24,7 @@ std::vector<DtypeEntry> dtype_entries(const std::vector<std::string>& names) {
   std::vector<DtypeEntry> entries;
   for (const auto& name : names) {
     const DtypeInfo info = *find_dtype(name);
-    entries.push_back({info.name, info.scalar_type, "torch." + info.name, info.cpp_type});
+    entries.push_back({info.name, info.scalar_type, "torch." + info.name, info.cpp_type, info.float8});
   }
   return entries;
 }

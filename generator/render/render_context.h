@@ -30,6 +30,7 @@ struct DtypeEntry {
   std::string scalar_type;  // Float
   std::string torch_dtype;  // torch.float32
   std::string cpp_type;     // float
+  bool float8 = false;      // a float8 format: stored and cast natively, no arithmetic but torch._scaled_mm
 };
 
 /// A capability that is on and needs a Debian package beyond torch.

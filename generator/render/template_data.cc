@@ -59,7 +59,7 @@ Data list_of(const std::vector<T>& entries, Convert convert, bool markers = fals
 
 Data dtype(const DtypeEntry& d) {
   return object({{"name", d.name}, {"scalar_type", d.scalar_type}, {"torch_dtype", d.torch_dtype},
-                 {"cpp_type", d.cpp_type}});
+                 {"cpp_type", d.cpp_type}, {"float8", flag(d.float8)}});
 }
 
 Data dtypes(const std::vector<DtypeEntry>& entries) { return list_of(entries, dtype, /*markers=*/true); }

@@ -182,6 +182,7 @@ class SpecReader {
         continue;
       }
       result.push_back(name);
+      if (!floating_only) spec_.dtype_positions[name] = pos(item);
     }
     return result;
   }

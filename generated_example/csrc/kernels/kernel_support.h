@@ -182,6 +182,8 @@ inline std::string_view operator_of(std::string_view function) {
        "_scaled_dot_product_fused_attention_overrideable"},
       {"_scaled_dot_product_fused_attention_overrideable_backward",
        "_scaled_dot_product_fused_attention_overrideable_backward"},
+      {"_scaled_mm",
+       "_scaled_mm"},
       {"_softmax",
        "_softmax"},
       {"_softmax_backward_data",

@@ -76,6 +76,11 @@ void _scaled_dot_product_fused_attention_overrideable_backward(const at::Tensor&
                                                                const at::Tensor& attn_bias, const at::Tensor& logsumexp,
                                                                bool is_causal, std::optional<double> scale);
 
+// _scaled_mm: out = (self * scale_a) @ (mat2 * scale_b) + bias, from float8 matrices with per-tensor or row-wise
+// float32 scales.
+void _scaled_mm(const at::Tensor& out, const at::Tensor& self, const at::Tensor& mat2, const at::Tensor& scale_a,
+                const at::Tensor& scale_b, const at::Tensor& bias, const at::Tensor& scale_result, bool use_fast_accum);
+
 // _softmax: out = softmax(self) along `dim` (float32 out for a half self when half_to_float).
 void _softmax(const at::Tensor& out, const at::Tensor& self, int64_t dim, bool half_to_float);
 

@@ -30,6 +30,8 @@ _native_dtypes = (
     torch.int8,
     torch.uint8,
     torch.bool,
+    torch.float8_e4m3fn,
+    torch.float8_e5m2,
 )
 _unsupported_dtypes = ()
 

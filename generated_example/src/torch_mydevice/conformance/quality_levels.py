@@ -25,9 +25,18 @@ NOT_ASSESSED = [
     ("User experience: binary distribution, setup, documentation, CI and release process", "P1/P2", None),
 ]
 
-# The dtypes the document scores (one point each), by torch name.
+# The dtypes the document scores (one point each), by torch name; "float8" is the family of float8_* formats.
 SCORED_DTYPES = ["float64", "float32", "float16", "bfloat16", "float8", "float4", "int64", "int32", "int16", "int8",
                  "int4"]
+
+
+def _scored_name(dtype: str) -> str:
+    """The SCORED_DTYPES entry a device dtype counts for: float8_e4m3fn and the other float8 formats count as
+    "float8", float4_e2m1fn_x2 as "float4"."""
+    for family in ("float8", "float4"):
+        if dtype.startswith(family + "_"):
+            return family
+    return dtype
 
 
 def _passed(areas, name):
@@ -56,9 +65,11 @@ def assess(areas: dict, device_dtypes: list, opinfo) -> list:
     rows.append(("Prerequisite stability: import torch and basic use work (the backend's smoke tests; PyTorch's "
                  "smoke_test.py on three environments is the document's measure)", "P0", 8 if smoke else 0, 8,
                  _evidence(areas, "smoke")))
-    dtypes = [d for d in SCORED_DTYPES if d in device_dtypes]
+    scored = {_scored_name(d) for d in device_dtypes}
+    dtypes = [d for d in SCORED_DTYPES if d in scored]
     rows.append(("Feature support: data types", "P1", len(dtypes), 11,
-                 ", ".join(dtypes) + " (from the device spec, tested by the device-generic tests)"))
+                 ", ".join(dtypes) + " (from the device spec, tested by the device-generic tests; float8 by "
+                 "test_float8.py)"))
     eager, graph = _passed(areas, "eager"), _passed(areas, "compile")
     rows.append(("Feature support: eager mode and graph mode (torch.compile), at a performance level (the "
                  "benchmarks, not this run, measure that)", "P1", int(eager) + int(graph), 2,
