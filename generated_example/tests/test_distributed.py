@@ -168,6 +168,27 @@ def test_parallelism_apis_match_cpu_gloo(tmp_path, path, world):
             assert result == "ok", f"rank {v['rank']}, {check}: {result}"
 
 
+def _splitting_reason():
+    """Why subgroups cannot be split here ("" where they can): c10d::Backend has split() from torch 2.14 on, and
+    the backend overrides it where the torch it was built with has it."""
+    return ""
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_subgroups_split_and_a_2x2_mesh_runs_fsdp2_with_tensor_parallelism(tmp_path, path):
+    """On 4 ranks: split_group and new_subgroups make their subgroups by splitting this backend, and a 2x2
+    DeviceMesh (data parallel x tensor parallel) trains a model with fully_shard over one dimension and tensor
+    parallelism over the other, matching the same training in one process on the CPU."""
+    reason = _splitting_reason()
+    if reason:
+        pytest.skip(reason)
+    verdicts = launch(tmp_path, "subgroups_and_mesh", 4, timeout=200, env=PATHS[path])
+    assert_all_ok(verdicts)
+    for v in verdicts:
+        assert v["split_descs"] and all(":split:" in d for d in v["split_descs"]), v
+        assert v["mesh_splits"] == [[[0, 2], [1, 3]], [[0, 1], [2, 3]]], v  # "dp", then "tp"
+
+
 @pytest.mark.parametrize("path", PATHS)
 def test_dead_peer_fails_cleanly(tmp_path, path):
     """Rank 1 dies before the collective; rank 0 must get an error, not hang, within the group's timeout."""
@@ -741,6 +762,98 @@ def scenario_parallelism(rank, world, addr, port):
     dist.barrier()
     dist.destroy_process_group()
     return {"ok": all(v == "ok" for v in verdict.values()), "checks": verdict}
+
+
+def _mesh_model(torch):
+    torch.manual_seed(5)
+    return torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.ReLU(), torch.nn.Linear(16, 8))
+
+
+def _mesh_batches(torch, steps):
+    generator = torch.Generator().manual_seed(6)
+    return [(torch.randn(8, 8, generator=generator), torch.randn(8, 8, generator=generator)) for _ in range(steps)]
+
+
+def scenario_subgroups_and_mesh(rank, world, addr, port):
+    """4 ranks, the default group bound to the rank's device (what makes torch split rather than create)."""
+    import torch
+    import torch.distributed as dist
+
+    import torch_mydevice  # noqa: F401
+
+    device = torch.device("mydevice", rank % torch.mydevice.device_count())
+    torch.mydevice.set_device(device)
+    dist.init_process_group(f"cpu:gloo,mydevice:{BACKEND}", init_method=f"tcp://{addr}:{port}", rank=rank,
+                            world_size=world, timeout=timedelta(seconds=60), device_id=device)
+    assert dist.group.WORLD._get_backend(device).supports_splitting
+    descs = []
+
+    def summed(group, members):  # all_reduce of rank + 1 over `group`, checked against its members
+        t = torch.full((4,), rank + 1.0, device=device)
+        dist.all_reduce(t, group=group)
+        assert t.cpu().tolist() == [float(sum(m + 1 for m in members))] * 4, (t.cpu(), members)
+
+    # split_group: the pairs, then one subgroup that leaves ranks 1 and 3 out, in the order given.
+    pairs = dist.split_group(split_ranks=[[0, 1], [2, 3]])
+    assert pairs._get_backend(device).name() == BACKEND and pairs.size() == 2
+    assert dist.get_rank(pairs) == rank % 2
+    descs.append(pairs.group_desc)
+    summed(pairs, [rank - rank % 2, rank - rank % 2 + 1])
+    evens = dist.split_group(split_ranks=[[2, 0]])
+    if rank % 2 == 0:
+        assert dist.get_rank(evens) == (0 if rank == 2 else 1)
+        descs.append(evens.group_desc)
+        summed(evens, [0, 2])
+        t = torch.full((2,), float(rank), device=device)
+        dist.broadcast(t, group=evens, group_src=0)  # group rank 0 is global rank 2
+        assert t.cpu().tolist() == [2.0, 2.0]
+    else:
+        assert evens == dist.GroupMember.NON_GROUP_MEMBER
+    # new_subgroups: every rank is outside all but one of them.
+    mine, _ = dist.new_subgroups(group_size=2)
+    summed(mine, [rank - rank % 2, rank - rank % 2 + 1])
+
+    # A 2x2 mesh: fully_shard over "dp", ColwiseParallel/RowwiseParallel over "tp".
+    from torch.distributed.device_mesh import init_device_mesh
+    from torch.distributed.fsdp import fully_shard
+    from torch.distributed.tensor.parallel import ColwiseParallel, RowwiseParallel, parallelize_module
+
+    import torch.distributed.device_mesh as device_mesh
+
+    mesh_splits = []  # DeviceMesh splits (one split_group per dimension) where it can, else creates new groups
+
+    def counted_split_group(*args, **kwargs):
+        mesh_splits.append(kwargs.get("split_ranks"))
+        return dist.split_group(*args, **kwargs)
+
+    device_mesh.split_group = counted_split_group
+    mesh = init_device_mesh("mydevice", (2, 2), mesh_dim_names=("dp", "tp"))
+    assert mesh.get_group("dp")._get_backend(device).name() == BACKEND
+    dp_rank = mesh.get_local_rank("dp")
+    model = _mesh_model(torch).to(device)
+    parallelize_module(model, mesh["tp"], {"0": ColwiseParallel(), "2": RowwiseParallel()})
+    fully_shard(model, mesh=mesh["dp"])
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    reference = _mesh_model(torch)
+    reference_optimizer = torch.optim.SGD(reference.parameters(), lr=0.1)
+    for x, y in _mesh_batches(torch, 3):
+        # Each data-parallel rank takes half of the batch; the tensor-parallel pair shares it.
+        loss = (model(x.chunk(2)[dp_rank].to(device)) - y.chunk(2)[dp_rank].to(device)).pow(2).mean()
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+        global_loss = loss.detach().clone()
+        dist.all_reduce(global_loss, op=dist.ReduceOp.AVG, group=mesh.get_group("dp"))
+        expected = (reference(x) - y).pow(2).mean()
+        expected.backward()
+        reference_optimizer.step()
+        reference_optimizer.zero_grad()
+        torch.testing.assert_close(global_loss.cpu(), expected.detach(), rtol=1e-5, atol=1e-5)
+    for (name, param), expected in zip(model.named_parameters(), reference.parameters(), strict=True):
+        torch.testing.assert_close(param.full_tensor().cpu(), expected.detach(), rtol=1e-5, atol=1e-5, msg=name)
+    dist.barrier()
+    dist.destroy_process_group()
+    return {"ok": True, "split_descs": descs, "mesh_splits": mesh_splits}
 
 
 def scenario_dead_peer(rank, world, addr, port):

@@ -54,7 +54,7 @@ std::optional<ChangeKind> parse_change_kind(std::string_view text) {
 const std::vector<std::string>& known_components() {
   static const std::vector<std::string> v{"hooks", "guard", "device-allocator", "host-allocator", "generator",
                                           "graph", "profiler", "tensor-impl", "build", "python-module",
-                                          "tests", "dispatch", "autocast", "serialization", "abi"};
+                                          "tests", "dispatch", "autocast", "serialization", "abi", "distributed"};
   return v;
 }
 

@@ -209,6 +209,18 @@ RECIPES = {
                          "  return DeviceTypeAllowlist;\n"
                          "}\n")],
     },
+    "c10d_backend_split": {
+        # 2.6: c10d::Backend had supportsSplitting() but neither split() nor getBackendOptions(); the latter renamed in
+        # every header that declares or overrides it (Gloo, NCCL, the wrapper, the fake and lazy backends, the RPC
+        # agent) takes it away without breaking them.
+        "remove": [Rename("getBackendOptions")],
+        # Present but different: split() takes the subgroup's ranks as int64_t, in the interface and in every backend
+        # that overrides it; the generated split() no longer overrides anything.
+        "vary": [SubstituteEverywhere(
+            "getBackendOptions",  # mentioned by each backend that overrides split(), and by few other headers
+            r"(> split\(\s*const c10::intrusive_ptr<Store>& (?:/\* store \*/|store),\s*)const std::vector<int>& ranks,",
+            r"\1const std::vector<int64_t>& ranks,")],
+    },
     "device_allocator": {
         # 2.6: no c10::DeviceAllocator (CachingDeviceAllocator.h had only the stats types); every header that names
         # the class (the CUDA/XPU/MPS allocators, DeviceAccelerator.h, CachingHostAllocator.h) renamed with it.

@@ -16,6 +16,7 @@
 #include <torch/csrc/distributed/c10d/ProcessGroup.hpp>
 #include <torch/library.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -359,8 +360,32 @@ MydeviceProcessGroup::MydeviceProcessGroup(const c10::intrusive_ptr<c10d::Store>
                       "10): collectives go through Gloo with host staging");
     }
   }
+  options_ = c10::make_intrusive<c10d::Backend::Options>(kBackendName, timeout);
   issue_thread_ = std::thread([this] { issue_loop(); });
   wait_thread_ = std::thread([this] { wait_loop(); });
+}
+
+c10::intrusive_ptr<c10d::Backend::Options> MydeviceProcessGroup::getBackendOptions() {
+  // A copy: splitGroup sets the subgroup's name and timeout in what it is given, which must not change this group.
+  return c10::make_intrusive<c10d::Backend::Options>(*options_);
+}
+
+c10::intrusive_ptr<c10d::Backend> MydeviceProcessGroup::split(const c10::intrusive_ptr<c10d::Store>& store,
+                                                              const std::vector<int>& ranks,
+                                                              const c10::intrusive_ptr<c10d::Backend::Options>& opts) {
+  const auto position = std::find(ranks.begin(), ranks.end(), getRank());
+  if (position == ranks.end()) {
+    return nullptr;
+  }
+  const std::chrono::milliseconds timeout = opts ? opts->timeout : options_->timeout;
+  // The constructor connects to the subgroup's other ranks (Gloo's rendezvous) before it returns; the driver's
+  // communicator of the subgroup is created at its first collective, from a unique id in the subgroup's store.
+  auto subgroup = c10::make_intrusive<MydeviceProcessGroup>(store, static_cast<int>(position - ranks.begin()),
+                                                            static_cast<int>(ranks.size()), timeout);
+  if (opts) {
+    subgroup->options_->group_name = opts->group_name;
+  }
+  return subgroup;
 }
 
 MydeviceProcessGroup::~MydeviceProcessGroup() {

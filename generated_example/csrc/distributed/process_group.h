@@ -104,6 +104,20 @@ class MydeviceProcessGroup : public c10d::Backend {
     return kBackendName;
   }
 
+  // Subgroups by splitting: torch.distributed.split_group, and DeviceMesh and new_group when the default group is
+  // bound to a device (init_process_group(device_id=...)), call ProcessGroup::splitGroup, which asks every rank's
+  // backend of the parent for a split. Each subgroup connects its own ranks only, so the ranks outside it have
+  // nothing to do.
+  bool supportsSplitting() const override {
+    return true;
+  }
+  // What a split inherits unless the caller passes its own options: the backend name and the timeout.
+  c10::intrusive_ptr<c10d::Backend::Options> getBackendOptions() override;
+  // The backend of the subgroup `ranks` (ranks of this group; a rank's position in the list is its rank in the
+  // subgroup), connected through `store` (the subgroup's), with the timeout of `opts`; nullptr on a rank outside it.
+  c10::intrusive_ptr<c10d::Backend> split(const c10::intrusive_ptr<c10d::Store>& store, const std::vector<int>& ranks,
+                                          const c10::intrusive_ptr<c10d::Backend::Options>& opts) override;
+
   c10::intrusive_ptr<c10d::Work> broadcast(std::vector<at::Tensor>& tensors,
                                            const c10d::BroadcastOptions& opts) override;
   c10::intrusive_ptr<c10d::Work> allreduce(std::vector<at::Tensor>& tensors,
@@ -202,6 +216,7 @@ class MydeviceProcessGroup : public c10d::Backend {
   std::unordered_map<c10::DeviceIndex, driver::Comm> comms_;
   int comms_created_ = 0;
   c10::intrusive_ptr<c10d::ProcessGroupGloo> gloo_;
+  c10::intrusive_ptr<c10d::Backend::Options> options_; // getBackendOptions()
   std::mutex streams_mutex_;
   std::unordered_map<c10::DeviceIndex, c10::Stream> comm_streams_;
 

@@ -101,3 +101,16 @@ def _register() -> None:
     if not is_available() or BACKEND_NAME.upper() in dist.Backend._plugins:
         return
     dist.Backend.register_backend(BACKEND_NAME, _create_backend, devices=["mydevice"])
+    _answer_nocolor_split()
+
+
+def _answer_nocolor_split() -> None:
+    """new_group, on a rank outside the new group when the default group is bound to a device
+    (init_process_group(device_id=...)) whose backend supports splitting (this one, where torch's c10d has
+    split), calls perform_nocolor_split(device) on that backend: NCCL's ncclCommSplit without a color, which
+    every rank of the parent must join. Only ProcessGroupNCCL's binding defines it. This backend's subgroups
+    connect their own ranks only, so a rank outside has nothing to do: c10d's Backend class answers with
+    nothing where torch gives it no such method."""
+    backend_class = torch._C._distributed_c10d.Backend
+    if not hasattr(backend_class, "perform_nocolor_split"):
+        backend_class.perform_nocolor_split = lambda self, device: None

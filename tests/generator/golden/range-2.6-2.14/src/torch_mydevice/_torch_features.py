@@ -74,6 +74,7 @@ def _compiled_in(feature: str) -> bool:
 _PROBES = {
     "accelerator_allocator_config": functools.partial(_compiled_in, "accelerator_allocator_config"),
     "backend_meta_registry_exported": functools.partial(_compiled_in, "backend_meta_registry_exported"),
+    "c10d_backend_split": functools.partial(_compiled_in, "c10d_backend_split"),
     "device_allocator": functools.partial(_compiled_in, "device_allocator"),
     "graph_impl": functools.partial(_compiled_in, "graph_impl"),
     "guard_device_capability": functools.partial(_compiled_in, "guard_device_capability"),
