@@ -34,6 +34,35 @@ TEST(Copy, SynchronousRoundTripInEveryDirection) {
   ASSERT_OK(accelsimFree(b));
 }
 
+TEST(Copy, LargeCopiesAndFillsSplitAcrossThreadsWriteEveryByteOnce) {
+  // Above the copy engine's split size (8 MiB), of a length that is no multiple of its page-sized chunks: every
+  // byte lands where it belongs, none outside the range.
+  const size_t n = (size_t{24} << 20) + 4096 * 3 + 123;
+  auto src = pattern(n, 5);
+  void* a = nullptr;
+  void* b = nullptr;
+  ASSERT_OK(accelsimMalloc(&a, n + 64));
+  ASSERT_OK(accelsimMalloc(&b, n + 64));
+  ASSERT_OK(accelsimMemsetAsync(b, 0x5a, n + 64, nullptr));  // the synchronous copies below come after it
+  ASSERT_OK(accelsimMemcpy(a, src.data(), n, accelsimMemcpyHostToDevice));
+  ASSERT_OK(accelsimMemcpy(b, a, n, accelsimMemcpyDeviceToDevice));
+  std::vector<unsigned char> out(n + 64);
+  ASSERT_OK(accelsimMemcpy(out.data(), b, n + 64, accelsimMemcpyDeviceToHost));
+  EXPECT_EQ(std::memcmp(out.data(), src.data(), n), 0);
+  for (size_t i = n; i < n + 64; ++i) ASSERT_EQ(out[i], 0x5a) << i;
+  accelsimStream_t s = nullptr;
+  ASSERT_OK(accelsimStreamCreate(&s));
+  ASSERT_OK(accelsimMemsetAsync(static_cast<unsigned char*>(b) + 1, 0xc3, n - 1, s));
+  ASSERT_OK(accelsimMemcpyAsync(out.data(), b, n + 64, accelsimMemcpyDeviceToHost, s));
+  ASSERT_OK(accelsimStreamSynchronize(s));
+  EXPECT_EQ(out[0], src[0]);
+  for (size_t i = 1; i < n; ++i) ASSERT_EQ(out[i], 0xc3) << i;
+  for (size_t i = n; i < n + 64; ++i) ASSERT_EQ(out[i], 0x5a) << i;
+  ASSERT_OK(accelsimStreamDestroy(s));
+  ASSERT_OK(accelsimFree(a));
+  ASSERT_OK(accelsimFree(b));
+}
+
 TEST(Copy, AsyncCopiesAcrossDevicesWithPinnedAndPageableMemory) {
   const size_t n = 1 << 20;
   void* pinned_in = nullptr;

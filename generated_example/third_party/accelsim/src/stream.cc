@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "copy_engine.h"
 #include "handles.h"
 #include "internal.h"
 
@@ -276,10 +277,10 @@ void Stream::execute(Op& op, uint64_t seq) {
       if (op.destroy != nullptr) op.destroy(op.args);
       break;
     case OpKind::Copy:
-      std::memcpy(op.dst, op.src, op.size);
+      copyBytes(op.dst, op.src, op.size);
       break;
     case OpKind::Memset:
-      std::memset(op.dst, op.value, op.size);
+      fillBytes(op.dst, op.value, op.size);
       break;
     case OpKind::EventRecord:
       op.event->stamp(this, seq);
@@ -292,8 +293,8 @@ void Stream::execute(Op& op, uint64_t seq) {
       for (Op& node : op.graph->nodes) {
         switch (node.kind) {
           case OpKind::Kernel: runKernel(node.fn, node.args); break;
-          case OpKind::Copy: std::memcpy(node.dst, node.src, node.size); break;
-          case OpKind::Memset: std::memset(node.dst, node.value, node.size); break;
+          case OpKind::Copy: copyBytes(node.dst, node.src, node.size); break;
+          case OpKind::Memset: fillBytes(node.dst, node.value, node.size); break;
           case OpKind::EventRecord: node.event->stamp(this, seq); break;
           case OpKind::WaitStream:
           case OpKind::GraphReplay:

@@ -1,0 +1,64 @@
+#include "copy_engine.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+namespace accelsim::detail {
+
+namespace {
+
+// Below this a copy runs on the calling thread: starting a thread costs tens of microseconds, what a few hundred
+// kilobytes take to copy.
+constexpr size_t kSplitBytes = size_t{8} << 20;
+constexpr size_t kLaneAlignment = 4096;  // chunk boundaries fall on pages
+constexpr unsigned kMaxLanes = 8;
+
+// How many threads share a large copy: ACCELSIM_COPY_LANES when set (1 turns splitting off), else one per CPU
+// the process may run on, at most kMaxLanes.
+unsigned lanes() {
+  static const unsigned count = [] {
+    if (const char* text = std::getenv("ACCELSIM_COPY_LANES")) {
+      const long asked = std::strtol(text, nullptr, 10);
+      if (asked >= 1) return static_cast<unsigned>(std::min<long>(asked, kMaxLanes));
+    }
+    return std::clamp(std::thread::hardware_concurrency(), 1u, kMaxLanes);
+  }();
+  return count;
+}
+
+// Runs part(offset, length) over [0, size) in `lanes()` page-aligned chunks, the first on this thread.
+template <typename Part>
+void split(size_t size, Part part) {
+  const unsigned n = size < kSplitBytes ? 1u : lanes();
+  if (n <= 1) {
+    part(0, size);
+    return;
+  }
+  const size_t chunk = (size / n + kLaneAlignment - 1) / kLaneAlignment * kLaneAlignment;
+  std::vector<std::thread> helpers;
+  helpers.reserve(n - 1);
+  for (size_t offset = chunk; offset < size; offset += chunk) {
+    helpers.emplace_back(part, offset, std::min(chunk, size - offset));
+  }
+  part(0, std::min(chunk, size));
+  for (std::thread& helper : helpers) helper.join();
+}
+
+}  // namespace
+
+void copyBytes(void* dst, const void* src, size_t size) {
+  auto* to = static_cast<unsigned char*>(dst);
+  const auto* from = static_cast<const unsigned char*>(src);
+  split(size, [to, from](size_t offset, size_t length) { std::memcpy(to + offset, from + offset, length); });
+}
+
+void fillBytes(void* dst, int value, size_t size) {
+  auto* to = static_cast<unsigned char*>(dst);
+  split(size, [to, value](size_t offset, size_t length) { std::memset(to + offset, value, length); });
+}
+
+}  // namespace accelsim::detail
