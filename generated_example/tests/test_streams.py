@@ -118,10 +118,10 @@ def test_stream_is_capturing():
 
 
 def test_device_capability_lists_the_spec_dtypes():
-    from conftest import SPEC_DTYPES
+    from conftest import SPEC_DTYPES, SPEC_FLOAT8_DTYPES
 
     capability = torch.accelerator.get_device_capability(DEVICE)
-    assert set(capability["supported_dtypes"]) == set(SPEC_DTYPES)
+    assert set(capability["supported_dtypes"]) == set(SPEC_DTYPES) | set(SPEC_FLOAT8_DTYPES)
 
 
 @requires_two_devices
