@@ -1025,7 +1025,9 @@ c10::DataPtr MydeviceCachingAllocator::allocate(size_t nbytes) {
   auto& state = state_of(device);
   // Where the allocation comes from, while memory history is recorded (before the lock: it takes the GIL).
   const history::Context context = history::recording() ? history::alloc_context() : nullptr;
-  allocator_used.store(true);
+  if (!allocator_used.load(std::memory_order_relaxed)) {
+    allocator_used.store(true); // once: a locked store on every allocation costs more than this test
+  }
   const PluggableAllocator* direct = direct_path_allocator();
   Block* block = nullptr;
   {

@@ -16,6 +16,7 @@
 #include "device.h"
 #include "device_allocator.h"
 #include "copy.h"
+#include "empty_on_device.h"
 #include "launch.h"
 
 #include <ATen/ATen.h>
@@ -194,6 +195,17 @@ struct SharingBackendMeta<view_fn> {
 };
 
 } // namespace
+
+at::Tensor empty_on_device(c10::IntArrayRef size, c10::ScalarType dtype, c10::Device device) {
+  c10::DeviceGuard guard(device);
+  return at::detail::empty_generic(size, &device_allocator(), kDeviceKeys, dtype, std::nullopt);
+}
+
+at::Tensor empty_strided_on_device(c10::IntArrayRef size, c10::IntArrayRef stride, c10::ScalarType dtype,
+                                   c10::Device device) {
+  c10::DeviceGuard guard(device);
+  return at::detail::empty_strided_generic(size, stride, &device_allocator(), kDeviceKeys, dtype);
+}
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("empty.memory_format", &empty_memory_format);

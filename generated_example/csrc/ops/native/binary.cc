@@ -80,12 +80,12 @@ at::Tensor binary_with(Promotion promotion, const at::Tensor& self, const at::Te
   const c10::Device device = device_of(self, other_tensor);
   check_devices("binary op", device, {self, other_tensor});
   const auto shape = at::infer_size_dimvector(self.sizes(), other_tensor.sizes());
-  const auto options = at::TensorOptions().dtype(result_dtype(promotion, self, other_tensor)).device(device);
+  const c10::ScalarType dtype = result_dtype(promotion, self, other_tensor);
   at::Tensor out;
   if (self.sizes().equals(shape) && self.device() == device && self.is_non_overlapping_and_dense()) {
-    out = at::empty_strided(shape, self.strides(), options);
+    out = empty_strided_on_device(shape, self.strides(), dtype, device);
   } else {
-    out = at::empty(shape, options);
+    out = empty_on_device(shape, dtype, device);
   }
   if (out.numel() != 0) {
     kernel(out, self, other, extra...);

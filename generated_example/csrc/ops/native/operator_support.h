@@ -19,6 +19,7 @@
 // Autograd needs nothing here: PyTorch's Autograd kernel of an operator records the graph and then
 // redispatches to the PrivateUse1 kernel registered below it, for forward and backward operators alike.
 #include "kernels/kernels.h"
+#include "ops/empty_on_device.h"
 
 #include <ATen/ATen.h>
 #include <ATen/EmptyTensor.h>
@@ -63,7 +64,7 @@ inline std::optional<at::Tensor> meta(const std::optional<at::Tensor>& t) {
 
 // A device tensor with the sizes, strides and dtype a meta kernel computed.
 inline at::Tensor empty_like_meta(const at::Tensor& m, const c10::Device& device) {
-  return at::empty_strided(m.sizes(), m.strides(), m.options().device(device));
+  return empty_strided_on_device(m.sizes(), m.strides(), m.scalar_type(), device);
 }
 
 } // namespace torch_mydevice::ops

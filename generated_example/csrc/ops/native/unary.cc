@@ -45,9 +45,10 @@ void launch_unary(UnaryKernel kernel, const at::Tensor& out, const at::Tensor& s
 
 // The family's wrappers: out = f(self), a new tensor with self's strides when self is dense.
 at::Tensor unary(UnaryKernel kernel, const at::Tensor& self, UnaryPromotion promotion) {
-  const auto options = self.options().dtype(unary_dtype(self, promotion));
-  at::Tensor out = self.is_non_overlapping_and_dense() ? at::empty_strided(self.sizes(), self.strides(), options)
-                                                       : at::empty(self.sizes(), options);
+  const c10::ScalarType dtype = unary_dtype(self, promotion);
+  at::Tensor out = self.is_non_overlapping_and_dense()
+                       ? empty_strided_on_device(self.sizes(), self.strides(), dtype, self.device())
+                       : empty_on_device(self.sizes(), dtype, self.device());
   launch_unary(kernel, out, self);
   return out;
 }
