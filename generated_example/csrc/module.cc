@@ -704,22 +704,6 @@ PyObject* graph_register_generator_py(PyObject*, PyObject* arg) {
   Py_RETURN_NONE;
 }
 
-// {feature: True/False} for every torch feature CMake probed (cmake/torch_features.cmake); torch_has() reads it.
-PyObject* torch_features_py(PyObject*, PyObject*) {
-  PyObject* features = PyDict_New();
-  bool ok = features != nullptr;
-  [[maybe_unused]] const auto add = [&](const char* feature, bool present) {
-    ok = ok && PyDict_SetItemString(features, feature, present ? Py_True : Py_False) == 0;
-  };
-#define MYDEVICE_ADD_FEATURE(feature, macro) add(#feature, (macro) != 0);
-  MYDEVICE_FOR_EACH_PROBED_TORCH_FEATURE(MYDEVICE_ADD_FEATURE)
-#undef MYDEVICE_ADD_FEATURE
-  if (!ok) {
-    Py_XDECREF(features);
-    return nullptr;
-  }
-  return features;
-}
 
 PyMethodDef methods[] = {
     {"_init", mapping_errors<init>, METH_NOARGS, "Initialize the mydevice runtime (lazy initialization)."},
@@ -769,8 +753,6 @@ PyMethodDef methods[] = {
     {"_driver_supports_virtual_memory", mapping_errors<driver_supports_virtual_memory_py>, METH_NOARGS, nullptr},
     {"_cpu_convolution_backward_data_is_wrong", mapping_errors<cpu_convolution_backward_data_is_wrong_py>, METH_NOARGS,
      nullptr},
-    {"_torch_features", mapping_errors<torch_features_py>, METH_NOARGS,
-     "The probed torch features this module was compiled with."},
     {"_host_empty_cache", mapping_errors<host_empty_cache>, METH_NOARGS, nullptr},
     {"_host_memory_stats", mapping_errors<host_memory_stats_py>, METH_NOARGS, nullptr},
     {"_reset_host_memory_stats", mapping_errors<reset_host_memory_stats_py>, METH_O, nullptr},

@@ -4,9 +4,9 @@
 
 // Which torch is this backend compiled against?
 //
-// The backend was generated for torch 2.14. Code that differs between torch releases tests what the
-// torch it is built against has (the probes below), and MYDEVICE_TORCH_VERSION_GE(major, minor) only where nothing
-// can be probed; <torch/version.h> provides TORCH_VERSION_MAJOR/MINOR in every supported release.
+// The backend was generated for torch 2.14 alone: no contract change accelgen knows of lands inside what
+// it targets, so nothing is probed. The check below refuses an older torch; <torch/version.h> provides
+// TORCH_VERSION_MAJOR/MINOR in every supported release.
 #include <torch/version.h>
 
 #define MYDEVICE_TORCH_VERSION_GE(major, minor) \
@@ -15,7 +15,3 @@
 #if !MYDEVICE_TORCH_VERSION_GE(2, 14)
 #error "This backend was generated for torch 2.14; the torch found by CMake is older."
 #endif
-
-// Every targeted release agrees on every contract change accelgen knows of, so nothing is probed
-// (cmake/torch_features.cmake); the list of probed features the Python package can ask about is empty.
-#define MYDEVICE_FOR_EACH_PROBED_TORCH_FEATURE(X)

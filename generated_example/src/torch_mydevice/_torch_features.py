@@ -3,9 +3,9 @@
 """Which PrivateUse1 contract features the running torch has, detected by what it has, never by its version.
 
 The backend was generated for torch 2.14. Code that differs across that range asks `torch_has(feature)`:
-C++ features come from the probes CMake compiled against the torch the extension was built with
-(cmake/torch_features.cmake, read through _C._torch_features()); Python features are probed here, on first use, by
-looking at the running torch (an attribute, a module, a signature). The probes are accelgen's knowledge base's.
+nothing in C++ is probed here (every targeted release agrees on it); Python features are probed here, on first
+use, by looking at the running torch (an attribute, a module, a signature). The probes are accelgen's knowledge
+base's.
 """
 
 import functools
