@@ -169,8 +169,8 @@ def test_parallelism_apis_match_cpu_gloo(tmp_path, path, world):
 
 
 def _splitting_reason():
-    """Why subgroups cannot be split here ("" where they can): c10d::Backend has split() from torch 2.14 on, and
-    the backend overrides it where the torch it was built with has it."""
+    """Why subgroups cannot be split here ("" where they can): the backend overrides c10d::Backend's split() where
+    the torch it was built with has it."""
     return ""
 
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -42,10 +43,16 @@ void split(size_t size, Part part) {
   const size_t chunk = (size / n + kLaneAlignment - 1) / kLaneAlignment * kLaneAlignment;
   std::vector<std::thread> helpers;
   helpers.reserve(n - 1);
-  for (size_t offset = chunk; offset < size; offset += chunk) {
-    helpers.emplace_back(part, offset, std::min(chunk, size - offset));
+  size_t offset = chunk;
+  for (; offset < size; offset += chunk) {
+    try {
+      helpers.emplace_back(part, offset, std::min(chunk, size - offset));
+    } catch (const std::system_error&) {
+      break;  // no thread to be had: this thread copies the rest itself
+    }
   }
   part(0, std::min(chunk, size));
+  if (offset < size) part(offset, size - offset);
   for (std::thread& helper : helpers) helper.join();
 }
 
