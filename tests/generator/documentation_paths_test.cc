@@ -254,6 +254,8 @@ class GeneratedTrees : public ::testing::Test {
     write_text(all_off_tree() / "accelgen.yaml", all_off);
     const auto generated_all_off = run_accelgen("generate " + all_off_tree().string());
     ASSERT_EQ(generated_all_off.status, 0) << generated_all_off.output;
+    const auto range = run_accelgen("init mydevice --torch 2.6:2.14 --dir " + (dir_->path() / "range").string());
+    ASSERT_EQ(range.status, 0) << range.output;
   }
   static void TearDownTestSuite() {
     delete dir_;
@@ -263,6 +265,7 @@ class GeneratedTrees : public ::testing::Test {
   static fs::path custom_tree() { return dir_->path() / "custom" / "mydevice"; }
   static fs::path custom_init_tree() { return dir_->path() / "custom-init" / "mydevice"; }
   static fs::path all_off_tree() { return dir_->path() / "all-off" / "mydevice"; }
+  static fs::path range_tree() { return dir_->path() / "range" / "mydevice"; }
 
   // Every mention in a tree's documents and comments that does not exist where it points, as file:line: path.
   static std::vector<std::string> missing_in_tree(const fs::path& tree) {
@@ -323,6 +326,13 @@ TEST_F(GeneratedTrees, EveryCapabilityOffTreeNamesOnlyItsOwnFiles) {
   EXPECT_TRUE(missing.empty()) << "paths named in the generated tree that it does not have:\n" << describe(missing);
 }
 
+// A tree for a range of torch releases carries the probe machinery (cmake/torch_features.cmake, generated/)
+// that a single-release tree leaves out; its documents name only what it has too.
+TEST_F(GeneratedTrees, TorchRangeTreeNamesOnlyItsOwnFiles) {
+  const auto missing = missing_in_tree(range_tree());
+  EXPECT_TRUE(missing.empty()) << "paths named in the generated tree that it does not have:\n" << describe(missing);
+}
+
 TEST_F(GeneratedTrees, EveryTreeCarriesItsPortingGuide) {
   const std::string accelsim_guide = read_text(default_tree() / "csrc/driver/README.md");
   const std::string custom_guide = read_text(custom_tree() / "csrc/driver/README.md");
@@ -343,6 +353,7 @@ TEST_F(GeneratedTrees, AccelgenDocumentsNameExistingPaths) {
   const PathIndex repository(kSource);
   const PathIndex accelsim_tree(default_tree());
   const PathIndex custom_runtime_tree(custom_tree());
+  const PathIndex torch_range_tree(range_tree());
   std::vector<fs::path> documents = {kSource / "README.md"};
   for (const auto& entry : fs::directory_iterator(kSource / "docs")) {
     if (entry.path().extension() == ".md") documents.push_back(entry.path());
@@ -350,7 +361,8 @@ TEST_F(GeneratedTrees, AccelgenDocumentsNameExistingPaths) {
   std::vector<std::string> missing;
   for (const auto& document : documents) {
     for (const auto& m : markdown_mentions(read_text(document))) {
-      if (repository.has(m.path) || (!m.accelgens && (accelsim_tree.has(m.path) || custom_runtime_tree.has(m.path)))) {
+      if (repository.has(m.path) || (!m.accelgens && (accelsim_tree.has(m.path) || custom_runtime_tree.has(m.path) ||
+                                                   torch_range_tree.has(m.path)))) {
         continue;
       }
       missing.push_back(fs::relative(document, kSource).string() + ":" + std::to_string(m.line) + ": " + m.path);
