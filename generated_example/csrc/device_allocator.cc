@@ -12,8 +12,10 @@
 
 #include <c10/core/StreamGuard.h>
 #include <c10/util/Exception.h>
+#include <c10/util/flat_hash_map.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -24,7 +26,6 @@
 #include <mutex>
 #include <string>
 #include <thread>
-#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -92,6 +93,9 @@ constexpr MYDEVICE_MEMPOOL_ID kNoPool{0, 0};
 
 struct DeviceState {
   std::mutex mutex;
+  // The allocated blocks by pointer (the DataPtr context is the device pointer itself, so that raw_allocate works).
+  // An open addressing table (c10's, as CUDA's allocator uses) allocates nothing per entry.
+  ska::flat_hash_map<void*, Block*> live;
   BlockPool small{true, true}; // the ordinary cache
   BlockPool large{false, true};
   std::unordered_set<Block*> segments; // the first block of every segment (of every pool)
@@ -168,36 +172,22 @@ DeviceState& state_of(c10::DeviceIndex device) {
   return all[static_cast<size_t>(device)];
 }
 
-// Live blocks by pointer: the DataPtr context is the device pointer itself (so raw_allocate works).
-std::mutex live_mutex;
-std::unordered_map<void*, Block*>& live_blocks() {
-  static auto* live = new std::unordered_map<void*, Block*>();
-  return *live;
-}
 
 // With state.mutex held: a free block enters its pool. A part of a split segment counts as "inactive split"
 // while it is there (memory that only a request of its size or smaller can use).
 // Unmapped parts of expandable segments are kept apart: they serve no request until memory is mapped into them.
 void put_in_pool(DeviceState& state, Block* block) {
   block->cached_at = block->pool->lookups;
-  if (!block->mapped) {
-    block->pool->unmapped.insert(block);
-    return;
-  }
-  block->pool->blocks.insert(block);
-  if (block->is_split()) {
+  block->pool->insert_free(block);
+  if (block->mapped && block->is_split()) {
     stat_add(state.stats.inactive_split, *block->pool, 1);
     stat_add(state.stats.inactive_split_bytes, *block->pool, block->size);
   }
 }
 
 void take_from_pool(DeviceState& state, Block* block) {
-  if (!block->mapped) {
-    block->pool->unmapped.erase(block);
-    return;
-  }
-  block->pool->blocks.erase(block);
-  if (block->is_split()) {
+  block->pool->erase_free(block);
+  if (block->mapped && block->is_split()) {
     stat_sub(state.stats.inactive_split, *block->pool, 1);
     stat_sub(state.stats.inactive_split_bytes, *block->pool, block->size);
   }
@@ -936,11 +926,8 @@ void free_direct(DeviceState& state, Block* block, const history::Context& conte
   delete block;
 }
 
-void free_block(Block* block) {
-  // Gathered before the lock: gathering Python frames takes the GIL.
-  const history::Context context = history::recording() ? history::free_context() : nullptr;
-  auto& state = state_of(block->device);
-  std::lock_guard<std::mutex> lock(state.mutex);
+// With state.mutex held: an allocated block is freed.
+void free_block(DeviceState& state, Block* block, const history::Context& context) {
   if (block->pool->direct) {
     free_direct(state, block, context);
     return;
@@ -984,30 +971,72 @@ void free_block(Block* block) {
   }
 }
 
-// The DataPtr deleter. Runs wherever the last reference to a tensor's storage dies, so it must not throw.
-void delete_device_memory(void* ptr) {
+// Frees the memory at `ptr` that the allocator gave out on `device`. Returns false (and frees nothing) if the
+// device has no such allocation.
+bool free_on_device(c10::DeviceIndex device, void* ptr) {
+  // Gathered before the lock: gathering Python frames takes the GIL.
+  const history::Context context = history::recording() ? history::free_context() : nullptr;
+  auto& state = state_of(device);
+  std::lock_guard<std::mutex> lock(state.mutex);
+  const auto it = state.live.find(ptr);
+  if (it == state.live.end()) {
+    return false;
+  }
+  Block* block = it->second;
+  state.live.erase(it);
+  free_block(state, block, context);
+  return true;
+}
+
+// Frees `ptr` on whichever device the allocator gave it out (raw_deallocate, caching_allocator_delete).
+bool free_on_any_device(void* ptr) {
+  for (size_t device = 0; device < states().size(); ++device) {
+    if (free_on_device(static_cast<c10::DeviceIndex>(device), ptr)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The DataPtr deleters. They run wherever the last reference to a tensor's storage dies, so they must not throw.
+// A deleter gets only the pointer, so each device index has its own deleter function: a free then goes straight
+// to its device's state and lock, and an allocation or a free takes one lock, not a process-wide one as well.
+void delete_device_memory(c10::DeviceIndex device, void* ptr) {
   if (ptr == nullptr) {
     return;
   }
-  Block* block = nullptr;
-  {
-    std::lock_guard<std::mutex> lock(live_mutex);
-    auto& live = live_blocks();
-    const auto it = live.find(ptr);
-    if (it != live.end()) {
-      block = it->second;
-      live.erase(it);
-    }
-  }
-  if (block == nullptr) {
-    TORCH_WARN("mydevice allocator: freeing an unknown pointer ", ptr);
-    return;
-  }
+  bool known = false;
   try {
-    free_block(block);
+    known = device >= 0 ? free_on_device(device, ptr) : free_on_any_device(ptr);
   } catch (const std::exception& e) {
     TORCH_WARN("mydevice allocator: error while freeing memory: ", e.what());
+    return;
   }
+  if (!known) {
+    TORCH_WARN("mydevice allocator: freeing an unknown pointer ", ptr);
+  }
+}
+
+template <c10::DeviceIndex Device>
+void delete_on_device(void* ptr) {
+  delete_device_memory(Device, ptr);
+}
+
+void delete_on_any_device(void* ptr) {
+  delete_device_memory(-1, ptr);
+}
+
+template <size_t... Index>
+constexpr std::array<c10::DeleterFnPtr, sizeof...(Index)> device_deleters(std::index_sequence<Index...>) {
+  return {&delete_on_device<static_cast<c10::DeviceIndex>(Index)>...};
+}
+
+// One deleter per possible device index (c10::DeviceIndex is 8 bits).
+constexpr auto kDeleters =
+    device_deleters(std::make_index_sequence<static_cast<size_t>(std::numeric_limits<c10::DeviceIndex>::max()) + 1>());
+
+c10::DeleterFnPtr deleter_of(c10::DeviceIndex device) {
+  return kDeleters[static_cast<size_t>(device)];
 }
 
 } // namespace
@@ -1017,7 +1046,7 @@ c10::DataPtr MydeviceCachingAllocator::allocate(size_t nbytes) {
   const c10::DeviceIndex device = current_device();
   const c10::Device where(c10::DeviceType::PrivateUse1, device);
   if (nbytes == 0) {
-    return {nullptr, nullptr, &delete_device_memory, where};
+    return {nullptr, nullptr, deleter_of(device), where};
   }
   const AllocatorOptions& options = allocator_options(); // throws on a bad PYTORCH_ALLOC_CONF
   const size_t size = round_size(nbytes, options);
@@ -1038,16 +1067,14 @@ c10::DataPtr MydeviceCachingAllocator::allocate(size_t nbytes) {
     } else {
       block = allocate_block(state, device, stream, size, nbytes, options, context);
     }
+    state.live.emplace(block->ptr, block);
   }
-  {
-    std::lock_guard<std::mutex> lock(live_mutex);
-    live_blocks().emplace(block->ptr, block);
-  }
-  return {block->ptr, block->ptr, &delete_device_memory, where};
+  return {block->ptr, block->ptr, deleter_of(device), where};
 }
 
+// What raw_deallocate calls with the pointer raw_allocate returned: it finds the pointer's device first.
 c10::DeleterFnPtr MydeviceCachingAllocator::raw_deleter() const {
-  return &delete_device_memory;
+  return &delete_on_any_device;
 }
 
 void MydeviceCachingAllocator::copy_data(void* dest, const void* src, std::size_t count) const {
@@ -1088,22 +1115,16 @@ void MydeviceCachingAllocator::emptyCache(MYDEVICE_MEMPOOL_ID mempool_id) {
 }
 
 void MydeviceCachingAllocator::recordStream(const c10::DataPtr& ptr, c10::Stream stream) {
-  if (ptr.get() == nullptr || ptr.get_deleter() != &delete_device_memory) {
+  const c10::DeviceIndex device = ptr.device().index();
+  if (ptr.get() == nullptr || ptr.device().type() != c10::DeviceType::PrivateUse1 || device < 0 ||
+      (ptr.get_deleter() != deleter_of(device) && ptr.get_deleter() != &delete_on_any_device)) {
     return; // empty, or not memory from this allocator
   }
-  Block* block = nullptr;
-  {
-    std::lock_guard<std::mutex> lock(live_mutex);
-    const auto it = live_blocks().find(ptr.get_context());
-    if (it == live_blocks().end()) {
-      return;
-    }
-    block = it->second;
-  }
-  auto& state = state_of(block->device);
+  auto& state = state_of(device);
   std::lock_guard<std::mutex> lock(state.mutex);
-  if (stream != block->stream) {
-    block->used_on.insert(stream);
+  const auto it = state.live.find(ptr.get_context());
+  if (it != state.live.end() && stream != it->second->stream) {
+    it->second->used_on.insert(stream);
   }
 }
 
@@ -1394,12 +1415,8 @@ void raw_delete(void* ptr) {
   if (ptr == nullptr) {
     return;
   }
-  {
-    std::lock_guard<std::mutex> lock(live_mutex);
-    TORCH_CHECK(live_blocks().count(ptr) != 0, "invalid device pointer: ", ptr,
-                " (not allocated by the mydevice device allocator, or freed already)");
-  }
-  delete_device_memory(ptr);
+  TORCH_CHECK(free_on_any_device(ptr), "invalid device pointer: ", ptr,
+              " (not allocated by the mydevice device allocator, or freed already)");
 }
 
 void set_memory_fraction(double fraction, c10::DeviceIndex device) {

@@ -56,9 +56,46 @@ bool should_split(const Block& block, size_t size, const AllocatorOptions& optio
   return size < options.max_split_size && rest > kSmallSize;
 }
 
+void BlockPool::insert_free(Block* block) {
+  FreeBlocks& set = block->mapped ? blocks : unmapped;
+  if (spare_nodes_.empty()) {
+    set.insert(block);
+    return;
+  }
+  FreeBlocks::node_type node = std::move(spare_nodes_.back());
+  spare_nodes_.pop_back();
+  node.value() = block;
+  set.insert(std::move(node));
+}
+
+void BlockPool::erase_free(Block* block) {
+  FreeBlocks::node_type node = (block->mapped ? blocks : unmapped).extract(block);
+  if (!node.empty() && spare_nodes_.size() < kSpares) {
+    spare_nodes_.push_back(std::move(node));
+  }
+}
+
+Block* BlockPool::make_block(c10::DeviceIndex device, c10::Stream stream, size_t size, void* ptr) {
+  if (spare_blocks_.empty()) {
+    return new Block(device, stream, size, ptr, this);
+  }
+  Block* block = spare_blocks_.back().release();
+  spare_blocks_.pop_back();
+  *block = Block(device, stream, size, ptr, this);
+  return block;
+}
+
+void BlockPool::recycle(Block* block) {
+  if (spare_blocks_.size() < kSpares) {
+    spare_blocks_.emplace_back(block);
+  } else {
+    delete block;
+  }
+}
+
 Block* split_block(Block* block, size_t size) {
-  auto* rest = new Block(block->device, block->stream, block->size - size, static_cast<char*>(block->ptr) + size,
-                         block->pool);
+  Block* rest = block->pool->make_block(block->device, block->stream, block->size - size,
+                                        static_cast<char*>(block->ptr) + size);
   rest->expandable = block->expandable;
   rest->mapped = block->mapped;
   rest->prev = block;
@@ -78,7 +115,7 @@ void absorb_next(Block* block) {
   if (block->next != nullptr) {
     block->next->prev = block;
   }
-  delete next;
+  block->pool->recycle(next);
 }
 
 } // namespace torch_mydevice

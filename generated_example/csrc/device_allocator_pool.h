@@ -28,6 +28,7 @@
 #include <memory>
 #include <set>
 #include <unordered_set>
+#include <vector>
 
 namespace torch_mydevice {
 
@@ -94,13 +95,30 @@ struct BlockPool {
   BlockPool(const BlockPool&) = delete;
   BlockPool& operator=(const BlockPool&) = delete;
 
-  std::set<Block*, BlockOrder> blocks;   // the free blocks
-  std::set<Block*, BlockOrder> unmapped; // the unmapped blocks of expandable segments
+  using FreeBlocks = std::set<Block*, BlockOrder>;
+
+  // `block` (free) joins `blocks`, or `unmapped` when it has no memory mapped; erase_free undoes it.
+  void insert_free(Block* block);
+  void erase_free(Block* block);
+  // A Block of this pool for a split (a new one, or one that absorb_next gave back), and its return.
+  Block* make_block(c10::DeviceIndex device, c10::Stream stream, size_t size, void* ptr);
+  void recycle(Block* block);
+
+  FreeBlocks blocks;   // the free blocks
+  FreeBlocks unmapped; // the unmapped blocks of expandable segments
   const bool is_small;
   uint64_t lookups = 0; // searches so far: the clock that garbage collection measures ages with
   PrivatePool* owner = nullptr; // the private pool (graph or MemPool) this is part of; nullptr: the ordinary cache
   const PluggableAllocator* allocator = nullptr; // where its segments come from; nullptr: Driver::malloc
   bool direct = false; // holds the blocks of change_current_allocator's allocator: one segment each, never cached
+
+ private:
+  // Every small allocation splits a free block and its free merges the rest back: a Block and a set node made and
+  // dropped each time. The pool keeps a few of each for the next time, which keeps the host's malloc off the path
+  // of an allocation served from the cache (as the CPU's allocator is for it). Used with the device's lock held.
+  static constexpr size_t kSpares = 64;
+  std::vector<FreeBlocks::node_type> spare_nodes_;
+  std::vector<std::unique_ptr<Block>> spare_blocks_;
 };
 
 // The size a request is rounded up to: a multiple of 512 bytes, or with roundup_power2_divisions:N the next of
