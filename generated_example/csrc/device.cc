@@ -32,12 +32,20 @@ bool in_forked_child() {
 } // namespace
 
 c10::DeviceIndex device_count() noexcept {
+  // Every tensor creation checks its device index against the count, and a driver's count is fixed for the
+  // process once it has given one (as CUDA's), so the first answer is kept. A failure is not: it may be transient.
+  static std::atomic<int> known{-1};
+  const int cached = known.load(std::memory_order_relaxed);
+  if (cached >= 0) {
+    return static_cast<c10::DeviceIndex>(cached);
+  }
   ensure_runtime_configured();
   int count = 0;
   if (driver::get().peek_device_count(&count) != driver::Status::success) {
     driver::get().clear_last_error();
     return 0;
   }
+  known.store(count, std::memory_order_relaxed);
   return static_cast<c10::DeviceIndex>(count);
 }
 

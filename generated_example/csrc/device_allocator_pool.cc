@@ -2,6 +2,8 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 #include "device_allocator_pool.h"
 
+#include <memory>
+
 namespace torch_mydevice {
 
 size_t round_size(size_t nbytes, const AllocatorOptions& options) {
@@ -81,8 +83,8 @@ Block* BlockPool::make_block(c10::DeviceIndex device, c10::Stream stream, size_t
   }
   Block* block = spare_blocks_.back().release();
   spare_blocks_.pop_back();
-  *block = Block(device, stream, size, ptr, this);
-  return block;
+  std::destroy_at(block);
+  return std::construct_at(block, device, stream, size, ptr, this);
 }
 
 void BlockPool::recycle(Block* block) {
