@@ -59,12 +59,27 @@ void check_factory_args(std::optional<c10::Layout> layout, std::optional<bool> p
 
 const c10::DispatchKeySet kDeviceKeys(c10::DispatchKey::PrivateUse1);
 
+// The allocator allocates on the current device, so a tensor for another device needs that device made current
+// meanwhile. Nearly every tensor is for the current device already: the guard, whose construction and
+// destruction each set the device, is then left out of the path of every tensor creation.
+class AllocationDevice {
+ public:
+  explicit AllocationDevice(c10::Device device) {
+    if (device.index() != current_device()) {
+      guard_.reset_device(device);
+    }
+  }
+
+ private:
+  c10::OptionalDeviceGuard guard_;
+};
+
 at::Tensor empty_memory_format(c10::IntArrayRef size, std::optional<c10::ScalarType> dtype,
                                std::optional<c10::Layout> layout, std::optional<c10::Device> device,
                                std::optional<bool> pin_memory, std::optional<c10::MemoryFormat> memory_format) {
   check_factory_args(layout, pin_memory);
   const c10::ScalarType scalar_type = c10::dtype_or_default(dtype);
-  c10::DeviceGuard guard(target_device(device)); // the allocator allocates on the current device
+  const AllocationDevice on(target_device(device));
   return at::detail::empty_generic(size, &device_allocator(), kDeviceKeys, scalar_type, memory_format);
 }
 
@@ -73,7 +88,7 @@ at::Tensor empty_strided(c10::IntArrayRef size, c10::IntArrayRef stride, std::op
                          std::optional<bool> pin_memory) {
   check_factory_args(layout, pin_memory);
   const c10::ScalarType scalar_type = c10::dtype_or_default(dtype);
-  c10::DeviceGuard guard(target_device(device));
+  const AllocationDevice on(target_device(device));
   return at::detail::empty_strided_generic(size, stride, &device_allocator(), kDeviceKeys, scalar_type);
 }
 
@@ -197,13 +212,13 @@ struct SharingBackendMeta<view_fn> {
 } // namespace
 
 at::Tensor empty_on_device(c10::IntArrayRef size, c10::ScalarType dtype, c10::Device device) {
-  c10::DeviceGuard guard(device);
+  const AllocationDevice on(device);
   return at::detail::empty_generic(size, &device_allocator(), kDeviceKeys, dtype, std::nullopt);
 }
 
 at::Tensor empty_strided_on_device(c10::IntArrayRef size, c10::IntArrayRef stride, c10::ScalarType dtype,
                                    c10::Device device) {
-  c10::DeviceGuard guard(device);
+  const AllocationDevice on(device);
   return at::detail::empty_strided_generic(size, stride, &device_allocator(), kDeviceKeys, dtype);
 }
 
