@@ -56,7 +56,7 @@ struct Stream;
 struct Event;
 struct GraphData;
 
-// Comm: a communicator operation (comm.cc), the runtime's own device work: `fn` returns an accelsimError_t and
+// Comm: a communicator operation (comm_task.cc), the runtime's own device work: `fn` returns an accelsimError_t and
 // records its message with fail(); a failure becomes the stream's sticky error with that code and message.
 enum class OpKind : uint8_t { Kernel, Copy, Memset, EventRecord, WaitStream, GraphReplay, Comm };
 
