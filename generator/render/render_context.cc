@@ -263,6 +263,10 @@ RenderContext make_render_context(const DeviceSpec& spec, const TargetVersions& 
                targets.single()};
   ctx.features = build_feature_flags(targets, names.macro_prefix);
   ctx.torch_probes = build_torch_probes(targets, names.macro_prefix);
+  const FeatureEntry& graph_api = ctx.features.at("accelerator_graph_api");
+  ctx.graph_capture.always = spec.caps.graphs && graph_api.has && !graph_api.mixed;
+  ctx.graph_capture.probed = spec.caps.graphs && graph_api.mixed;
+  ctx.graph_capture.never = !ctx.graph_capture.always && !ctx.graph_capture.probed;
   return ctx;
 }
 

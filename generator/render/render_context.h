@@ -151,6 +151,11 @@ struct RenderContext {
   } torch;
   std::map<std::string, FeatureEntry> features;
   TorchProbes torch_probes;
+  // Whether graph capture works (capabilities.graphs and torch.accelerator.Graph): in every targeted torch
+  // (always), in none or with the capability off (never), or as the installed torch decides (probed).
+  struct GraphCapture {
+    bool always = false, probed = false, never = true;
+  } graph_capture;
 };
 
 /// `catalog`: the operators the spec's native list names (the embedded catalog; a test passes its own).

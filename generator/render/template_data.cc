@@ -223,6 +223,9 @@ TemplateData to_template_data(const RenderContext& ctx) {
   for (const auto& [id, f] : ctx.features) features.set(id, feature(f));
   data.set("features", features);
   data.set("torch_probes", torch_probes(ctx.torch_probes));
+  data.set("graph_capture", object({{"always", flag(ctx.graph_capture.always)},
+                                    {"probed", flag(ctx.graph_capture.probed)},
+                                    {"never", flag(ctx.graph_capture.never)}}));
   return data;
 }
 
