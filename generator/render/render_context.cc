@@ -67,7 +67,7 @@ KernelEntry kernel_entry(const CatalogOperator& op, const SnippetRenderer& rende
   item.comment_lines = wrap_words(op.name + ": " + op.kernel.summary + ".", 120, "// ");
   item.device = code.device;
   item.declaration_lines = wrap_list("void " + code.function + "(", code.parameters, ");", 0);
-  item.definition_lines = wrap_list("void " + code.function + "(", code.parameters, ") {", 0);
+  item.definition_lines = wrap_list("void " + code.function + "(", code.definition_parameters, ") {", 0);
   for (const auto& line : split_lines(render(op.kernel.host, op))) {
     item.definition_lines.push_back(line.empty() ? line : "  " + line);
   }
