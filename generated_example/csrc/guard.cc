@@ -170,8 +170,7 @@ double MydeviceGuardImpl::elapsedTime(void* event1, void* event2, const c10::Dev
   return static_cast<double>(milliseconds);
 }
 
-void MydeviceGuardImpl::destroyEvent(void* event, const c10::DeviceIndex device_index) const noexcept {
-  (void)device_index;
+void MydeviceGuardImpl::destroyEvent(void* event, const c10::DeviceIndex /*device_index*/) const noexcept {
   if (event != nullptr) {
     MYDEVICE_WARN_ON_ERROR(driver::get().event_destroy(static_cast<driver::Event>(event)));
   }

@@ -29,7 +29,8 @@ int spec_device_count() noexcept {
 } // namespace
 
 void ensure_runtime_configured() noexcept {
-  static const bool configured = [] {
+  // Once per process (a function-local static is initialized once, thread-safely); its value is not needed.
+  [[maybe_unused]] static const bool configured = [] {
     driver::PlatformSpec spec;
     spec.device_count = spec_device_count();
     spec.display_name = "mydevice";
@@ -40,7 +41,6 @@ void ensure_runtime_configured() noexcept {
     MYDEVICE_WARN_ON_ERROR(driver::get().configure(spec));
     return true;
   }();
-  (void)configured;
 }
 
 } // namespace torch_mydevice

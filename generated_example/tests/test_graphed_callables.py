@@ -7,10 +7,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-import torch_mydevice.graphs
 from conftest import DEVICE, requires_native
-
-pytestmark = pytest.mark.skipif(not torch_mydevice.graphs._SUPPORTED, reason=torch_mydevice.graphs._UNSUPPORTED_REASON)
 
 # The graphed computation runs on the device itself (a capture forbids the CPU fallback's host copies); the loss and
 # the optimizer run eagerly, outside the graphs.
@@ -116,10 +113,3 @@ def test_misuse_is_refused():
         torch.mydevice.make_graphed_callables(module, (torch.randn(8, 16, device=DEVICE),))
     with pytest.raises(TypeError, match="only Tensors"):
         torch.mydevice.make_graphed_callables(lambda x, n: x * n, (torch.randn(2, device=DEVICE), 2))
-
-
-def test_without_graph_support_it_says_why():
-    if torch_mydevice.graphs._SUPPORTED:
-        pytest.skip("graph capture is supported here (the other tests of this file exercise it)")
-    with pytest.raises(RuntimeError, match="graph capture is not supported"):
-        torch.mydevice.make_graphed_callables(lambda x: x, (torch.ones(1),))

@@ -8,10 +8,7 @@ import os
 import pytest
 import torch
 
-import torch_mydevice.graphs
 from conftest import DEVICE, requires_native
-
-pytestmark = pytest.mark.skipif(not torch_mydevice.graphs._SUPPORTED, reason=torch_mydevice.graphs._UNSUPPORTED_REASON)
 
 
 def captures(*ops):
@@ -237,17 +234,3 @@ def test_misuse_gives_clear_errors():
         g.replay()
     with pytest.raises(RuntimeError, match="capture_begin"):
         g.capture_end()
-
-
-def test_unsupported_graphs_raise_a_clear_error():
-    if torch_mydevice.graphs._SUPPORTED:
-        pytest.skip("graph capture is supported")
-    with pytest.raises(RuntimeError, match="not supported by mydevice"):
-        torch.mydevice.Graph()
-    with pytest.raises(RuntimeError, match="not supported by mydevice"):
-        torch.mydevice.graph_pool_handle()
-    assert not torch.mydevice.is_current_stream_capturing()
-    if hasattr(torch.accelerator, "Graph"):
-        # torch's own API names the device too ("Graph is not supported on device type: mydevice").
-        with pytest.raises(RuntimeError, match="mydevice"):
-            torch.accelerator.Graph()

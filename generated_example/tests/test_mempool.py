@@ -11,7 +11,6 @@ import pytest
 import torch
 
 import torch_mydevice
-import torch_mydevice.graphs
 from conftest import DEVICE, requires_native
 
 import ctypes
@@ -127,7 +126,6 @@ def test_pool_blocks_are_computed_on_like_any_other():
     assert owner_pool(x.data_ptr()) == pool.id
 
 
-@pytest.mark.skipif(not torch_mydevice.graphs._SUPPORTED, reason="graph capture is not supported here")
 @requires_native("mul.Tensor", "add.Tensor", why="the CPU fallback copies to the host, which a graph capture forbids")
 def test_mempool_as_a_graphs_pool():
     pool = torch.mydevice.MemPool()

@@ -12,7 +12,6 @@ import torch
 import torch.nn.functional as F
 from torch.utils.checkpoint import checkpoint
 
-import torch_mydevice.graphs
 from conftest import DEVICE, NATIVE_OPS, requires_cpu_fallback, requires_native
 
 
@@ -151,15 +150,10 @@ def test_graphsafe_states_are_shared_not_copied():
     assert g.get_offset() == own_state.get_offset() and g.initial_seed() == 1
 
 
-graphs_supported = pytest.mark.skipif(not torch_mydevice.graphs._SUPPORTED,
-                                      reason=torch_mydevice.graphs._UNSUPPORTED_REASON)
-
-
 def captures(*ops):
     return requires_native(*ops, why="the CPU fallback copies to the host, which a graph capture forbids")
 
 
-@graphs_supported
 @captures("uniform_")
 def test_each_replay_of_a_captured_rand_draws_the_eager_sequence():
     torch.manual_seed(11)
@@ -180,7 +174,6 @@ def test_each_replay_of_a_captured_rand_draws_the_eager_sequence():
     assert replayed_offset == default_generator().get_offset() > 0
 
 
-@graphs_supported
 @captures("addmm", "native_dropout", "native_dropout_backward", "mse_loss", "mse_loss_backward", "mm",
           "sum.dim_IntList", "add.Tensor", "mul.Tensor", "uniform_", "normal_")
 def test_dropout_in_a_captured_training_step():
@@ -225,7 +218,6 @@ def test_dropout_in_a_captured_training_step():
         assert torch.allclose(captured.detach().cpu(), eager.detach().cpu(), atol=1e-5)
 
 
-@graphs_supported
 @captures("uniform_")
 def test_registered_generators_each_draw_new_numbers():
     g1 = torch.Generator(device=DEVICE).manual_seed(1)
@@ -253,7 +245,6 @@ def test_registered_generators_each_draw_new_numbers():
     assert (g1.get_offset(), g2.get_offset()) == (r1.get_offset(), r2.get_offset())
 
 
-@graphs_supported
 @captures("uniform_")
 def test_an_unregistered_generator_is_refused_during_a_capture():
     generator = torch.Generator(device=DEVICE)
@@ -263,7 +254,6 @@ def test_an_unregistered_generator_is_refused_during_a_capture():
             torch.rand(8, device=DEVICE, generator=generator)
 
 
-@graphs_supported
 @captures("uniform_")
 def test_graphsafe_state_swapped_inside_a_capture():
     # What torch.compile's graph-safe random numbers do: run an operator with another generator state swapped in.
@@ -290,7 +280,6 @@ def test_graphsafe_state_swapped_inside_a_capture():
     assert not torch.equal(replays[0][1], replays[1][1])
 
 
-@graphs_supported
 def test_seeding_during_a_capture_is_refused():
     graph = torch.mydevice.Graph()
     with pytest.raises(RuntimeError, match="while a graph captures"):

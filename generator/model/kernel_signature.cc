@@ -1,5 +1,6 @@
 #include "model/kernel_signature.h"
 
+#include <cctype>
 #include <map>
 #include <stdexcept>
 
@@ -51,6 +52,34 @@ std::string substitute(const char* pattern, const std::string& name) {
   return out;
 }
 
+// `code` without its `//` comments.
+std::string without_comments(const std::string& code) {
+  std::string out;
+  for (std::size_t at = 0; at < code.size();) {
+    const std::size_t comment = code.find("//", at);
+    if (comment == std::string::npos) {
+      out += code.substr(at);
+      break;
+    }
+    out += code.substr(at, comment - at);
+    at = code.find('\n', comment);
+    if (at == std::string::npos) break;
+  }
+  return out;
+}
+
+// Whether `code` uses `name` as an identifier (not as part of a longer one), comments aside.
+bool uses_identifier(const std::string& commented_code, const std::string& name) {
+  const std::string code = without_comments(commented_code);
+  auto identifier_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (std::size_t at = code.find(name); at != std::string::npos; at = code.find(name, at + 1)) {
+    const bool starts = at == 0 || !identifier_char(code[at - 1]);
+    const bool ends = at + name.size() == code.size() || !identifier_char(code[at + name.size()]);
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string kernel_function_name(const std::string& aten_name) {
@@ -70,6 +99,13 @@ KernelCode kernel_code(const CatalogOperator& op) {
     const auto kind = kinds().find(param.kind);
     if (kind == kinds().end()) throw std::logic_error(op.name + ": unknown kernel parameter kind " + param.kind);
     code.parameters.push_back(std::string(kind->second.type) + " " + param.name);
+    // Tensors and other arguments with a capture expression are captured whatever the body does: they keep what
+    // the kernel reads alive until it ran.
+    const bool used = *kind->second.capture || uses_identifier(op.kernel.body, param.name) ||
+                      uses_identifier(op.kernel.host, param.name);
+    code.definition_parameters.push_back(std::string(kind->second.type) + " " +
+                                         (used ? param.name : "/*" + param.name + "*/"));
+    if (!used) continue;
     code.captures.push_back(*kind->second.capture ? substitute(kind->second.capture, param.name) : param.name);
     if (*kind->second.rebind) code.rebinds.push_back(substitute(kind->second.rebind, param.name));
     if (code.device.empty() && (param.kind == "out" || param.kind == "inout")) code.device = param.name + ".device()";

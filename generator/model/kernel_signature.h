@@ -13,6 +13,7 @@ namespace accelgen {
 struct KernelCode {
   std::string function;               // "add_Tensor": a C++ identifier, also the kernel file's stem
   std::vector<std::string> parameters;  // "const at::Tensor& out", "const at::Tensor& self", ...
+  std::vector<std::string> definition_parameters;  // the same, "bool /*use_fast_accum*/" where the body ignores it
   std::string device;                 // the device the kernel runs on: "out.device()"
   std::vector<std::string> captures;  // "out_arg = KernelArg(out)", "alpha", ...
   std::vector<std::string> rebinds;   // "at::Tensor out = out_arg.cpu();", ...
@@ -22,7 +23,8 @@ struct KernelCode {
 /// in C++: masked_fill_.Scalar) becomes one.
 std::string kernel_function_name(const std::string& aten_name);
 
-/// Throws std::logic_error for a parameter kind the catalog should not have.
+/// A parameter the default implementation (the kernel's body and host code) does not use is neither captured nor
+/// named in the definition. Throws std::logic_error for a parameter kind the catalog should not have.
 KernelCode kernel_code(const CatalogOperator& op);
 
 }  // namespace accelgen

@@ -67,7 +67,7 @@ KernelEntry kernel_entry(const CatalogOperator& op, const SnippetRenderer& rende
   item.comment_lines = wrap_words(op.name + ": " + op.kernel.summary + ".", 120, "// ");
   item.device = code.device;
   item.declaration_lines = wrap_list("void " + code.function + "(", code.parameters, ");", 0);
-  item.definition_lines = wrap_list("void " + code.function + "(", code.parameters, ") {", 0);
+  item.definition_lines = wrap_list("void " + code.function + "(", code.definition_parameters, ") {", 0);
   for (const auto& line : split_lines(render(op.kernel.host, op))) {
     item.definition_lines.push_back(line.empty() ? line : "  " + line);
   }
@@ -158,6 +158,32 @@ void add_wrappers(const CatalogOperator& op, const SnippetRenderer& render, Oper
   }
 }
 
+// The CPU bridge's operators: those the CPU fallback cannot run (no CPU kernel) that operators.native does not list.
+CpuBridge cpu_bridge(const DeviceSpec& spec) {
+  CpuBridge b;
+  if (spec.fallback != FallbackPolicy::Cpu) return b;
+  const auto bridged = [&](const char* name) { return !is_native(spec, name); };
+  b.convolution = bridged("convolution_overrideable");
+  b.convolution_backward = bridged("convolution_backward_overrideable");
+  b.attention = bridged("_scaled_dot_product_fused_attention_overrideable");
+  b.attention_backward = bridged("_scaled_dot_product_fused_attention_overrideable_backward");
+  b.batch_norm = bridged("native_batch_norm");
+  b.lstm_cell = bridged("_thnn_fused_lstm_cell");
+  b.lstm_cell_backward = bridged("_thnn_fused_lstm_cell_backward_impl");
+  b.gru_cell = bridged("_thnn_fused_gru_cell");
+  b.gru_cell_backward = bridged("_thnn_fused_gru_cell_backward");
+  b.convolutions = b.convolution || b.convolution_backward;
+  b.attentions = b.attention || b.attention_backward;
+  b.cells = b.lstm_cell || b.lstm_cell_backward || b.gru_cell || b.gru_cell_backward;
+  b.any = b.convolutions || b.attentions || b.batch_norm || b.cells;
+  b.layout = b.convolutions || b.lstm_cell_backward || b.gru_cell_backward;
+  b.optional_to_cpu =
+      b.convolution || b.attention || b.batch_norm || b.lstm_cell || b.lstm_cell_backward || b.gru_cell;
+  b.array = b.convolution_backward || b.attention_backward;
+  b.vector = b.convolution_backward;
+  return b;
+}
+
 OperatorsContext operators_context(const DeviceSpec& spec, const OperatorCatalog& catalog,
                                    const SnippetRenderer& render) {
   OperatorsContext ops;
@@ -194,6 +220,7 @@ OperatorsContext operators_context(const DeviceSpec& spec, const OperatorCatalog
     ops.family[family].summary_lines = wrap_words(text, 120, "// ");
   }
   ops.fallback_cpu = spec.fallback == FallbackPolicy::Cpu;
+  ops.cpu_bridge = cpu_bridge(spec);
   // Quantized device tensors (csrc/ops/quantized.cc) exist when something makes them: the CPU fallback running
   // torch.quantize_per_tensor, or a native quantize_per_tensor.
   ops.quantized_tensors = spec.fallback == FallbackPolicy::Cpu || is_native(spec, "quantize_per_tensor");
@@ -236,6 +263,10 @@ RenderContext make_render_context(const DeviceSpec& spec, const TargetVersions& 
                targets.single()};
   ctx.features = build_feature_flags(targets, names.macro_prefix);
   ctx.torch_probes = build_torch_probes(targets, names.macro_prefix);
+  const FeatureEntry& graph_api = ctx.features.at("accelerator_graph_api");
+  ctx.graph_capture.always = spec.caps.graphs && graph_api.has && !graph_api.mixed;
+  ctx.graph_capture.probed = spec.caps.graphs && graph_api.mixed;
+  ctx.graph_capture.never = !ctx.graph_capture.always && !ctx.graph_capture.probed;
   return ctx;
 }
 

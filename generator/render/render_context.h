@@ -85,12 +85,25 @@ struct OperatorFamily {
   Lines summary_lines;  // a "// " comment naming the family's native operators, so a header never goes stale
 };
 
+/// What csrc/ops/cpu_bridge.cc holds: with operators.fallback: cpu, the bridged operators operators.native does not
+/// list, and what their code uses. No operator bridged (any false): the file is not generated.
+struct CpuBridge {
+  bool any = false;
+  bool convolution = false, convolution_backward = false, attention = false, attention_backward = false,
+       batch_norm = false, lstm_cell = false, lstm_cell_backward = false, gru_cell = false, gru_cell_backward = false;
+  bool convolutions = false, attentions = false, cells = false;  // a section's operators, forward or backward
+  bool layout = false;                                          // copy_in_layout (ops/convolution_layout.h)
+  bool optional_to_cpu = false;                                 // to_cpu of an optional tensor
+  bool array = false, vector = false;
+};
+
 struct OperatorsContext {
   std::vector<NativeOperatorEntry> native;     // the spec's list, with first/last markers
   std::map<std::string, bool> native_has;      // by ident, every catalog operator
   std::map<std::string, OperatorFamily> family;  // every family with a catalog operator
   std::vector<KernelEntry> kernels;            // catalog order
   bool fallback_cpu = false;
+  CpuBridge cpu_bridge;
   bool quantized_tensors = false;
 };
 
@@ -138,6 +151,11 @@ struct RenderContext {
   } torch;
   std::map<std::string, FeatureEntry> features;
   TorchProbes torch_probes;
+  // Whether graph capture works (capabilities.graphs and torch.accelerator.Graph): in every targeted torch
+  // (always), in none or with the capability off (never), or as the installed torch decides (probed).
+  struct GraphCapture {
+    bool always = false, probed = false, never = true;
+  } graph_capture;
 };
 
 /// `catalog`: the operators the spec's native list names (the embedded catalog; a test passes its own).

@@ -107,6 +107,26 @@ Data family(const OperatorFamily& f) {
                  {"summary_lines", lines(f.summary_lines)}});
 }
 
+Data cpu_bridge(const CpuBridge& b) {
+  return object({{"any", flag(b.any)},
+                 {"convolution", flag(b.convolution)},
+                 {"convolution_backward", flag(b.convolution_backward)},
+                 {"attention", flag(b.attention)},
+                 {"attention_backward", flag(b.attention_backward)},
+                 {"batch_norm", flag(b.batch_norm)},
+                 {"lstm_cell", flag(b.lstm_cell)},
+                 {"lstm_cell_backward", flag(b.lstm_cell_backward)},
+                 {"gru_cell", flag(b.gru_cell)},
+                 {"gru_cell_backward", flag(b.gru_cell_backward)},
+                 {"convolutions", flag(b.convolutions)},
+                 {"attentions", flag(b.attentions)},
+                 {"cells", flag(b.cells)},
+                 {"layout", flag(b.layout)},
+                 {"optional_to_cpu", flag(b.optional_to_cpu)},
+                 {"array", flag(b.array)},
+                 {"vector", flag(b.vector)}});
+}
+
 Data operators(const OperatorsContext& ops) {
   Data families{Data::type::object};
   for (const auto& [name, f] : ops.family) families.set(name, family(f));
@@ -117,6 +137,7 @@ Data operators(const OperatorsContext& ops) {
                  {"kernels", list_of(ops.kernels, kernel)},
                  {"native_has", has},
                  {"fallback_cpu", flag(ops.fallback_cpu)},
+                 {"cpu_bridge", cpu_bridge(ops.cpu_bridge)},
                  {"quantized_tensors", flag(ops.quantized_tensors)}});
 }
 
@@ -202,6 +223,9 @@ TemplateData to_template_data(const RenderContext& ctx) {
   for (const auto& [id, f] : ctx.features) features.set(id, feature(f));
   data.set("features", features);
   data.set("torch_probes", torch_probes(ctx.torch_probes));
+  data.set("graph_capture", object({{"always", flag(ctx.graph_capture.always)},
+                                    {"probed", flag(ctx.graph_capture.probed)},
+                                    {"never", flag(ctx.graph_capture.never)}}));
   return data;
 }
 

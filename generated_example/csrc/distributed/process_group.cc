@@ -1394,7 +1394,6 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::send(std::vector<at::Tensor
   const c10::Device device = common_device(tensors, "send");
   if (on_driver(tensors)) {
     // Matched in order per pair of ranks: the tag is not needed.
-    (void)tag;
     return run_on_driver(c10d::OpType::SEND, "mydevice_gloo:send", device, tensors, tensors,
                          [&](driver::Comm comm, driver::Stream stream) {
                            CommGroup group("mydevice_gloo:send", getRank());
@@ -1418,7 +1417,6 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::send(std::vector<at::Tensor
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::recv(std::vector<at::Tensor>& tensors, int src_rank, int tag) {
   const c10::Device device = common_device(tensors, "recv");
   if (on_driver(tensors)) {
-    (void)tag;
     return run_on_driver(c10d::OpType::RECV, "mydevice_gloo:recv", device, {}, tensors,
                          [&](driver::Comm comm, driver::Stream stream) {
                            CommGroup group("mydevice_gloo:recv", getRank());

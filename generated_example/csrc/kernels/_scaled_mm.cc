@@ -9,10 +9,10 @@ namespace torch_mydevice::kernels {
 
 void _scaled_mm(const at::Tensor& out, const at::Tensor& self, const at::Tensor& mat2, const at::Tensor& scale_a,
                 const at::Tensor& scale_b, const at::Tensor& bias, const at::Tensor& scale_result,
-                bool use_fast_accum) {
+                bool /*use_fast_accum*/) {
   run_kernel(out.device(), [out_arg = KernelArg(out), self_arg = KernelArg(self), mat2_arg = KernelArg(mat2),
                             scale_a_arg = KernelArg(scale_a), scale_b_arg = KernelArg(scale_b),
-                            bias_arg = KernelArg(bias), scale_result_arg = KernelArg(scale_result), use_fast_accum] {
+                            bias_arg = KernelArg(bias), scale_result_arg = KernelArg(scale_result)] {
     at::Tensor out = out_arg.cpu();
     const at::Tensor self = self_arg.cpu();
     const at::Tensor mat2 = mat2_arg.cpu();
@@ -23,7 +23,6 @@ void _scaled_mm(const at::Tensor& out, const at::Tensor& self, const at::Tensor&
     // A reference, not a fast path: dequantize to float32 (per-tensor scales broadcast over the whole matrix,
     // row-wise ones over rows of self and columns of mat2), multiply, add the bias, and for a float8 result
     // divide by scale_result before rounding. use_fast_accum only allows a faster, less exact accumulation.
-    (void)use_fast_accum;
     at::Tensor product = at::mm(self.to(at::kFloat) * scale_a, mat2.to(at::kFloat) * scale_b);
     if (bias.has_value()) {
       product.add_(*bias);

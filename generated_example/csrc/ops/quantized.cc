@@ -19,9 +19,8 @@ namespace {
 
 at::Tensor empty_affine_quantized(at::IntArrayRef size, std::optional<c10::ScalarType> dtype,
                                   std::optional<c10::Layout> layout, std::optional<c10::Device> device,
-                                  std::optional<bool> pin_memory, double scale, int64_t zero_point,
+                                  std::optional<bool> /*pin_memory*/, double scale, int64_t zero_point,
                                   std::optional<c10::MemoryFormat> memory_format) {
-  (void)pin_memory;
   TORCH_CHECK(layout.value_or(c10::kStrided) == c10::kStrided, "mydevice: quantized tensors are strided");
   TORCH_CHECK(device.has_value(), "_empty_affine_quantized: a device is required");
   return new_device_qtensor(size, *device, dtype.value_or(c10::ScalarType::QUInt8), scale, zero_point,

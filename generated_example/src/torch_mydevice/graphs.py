@@ -26,16 +26,6 @@ import torch.utils._pytree as pytree
 from . import _C
 
 
-_SUPPORTED = True
-_UNSUPPORTED_REASON = (
-    f"graph capture is not supported by mydevice with torch {torch.__version__}: it needs torch.accelerator.Graph"
-)
-
-
-def _unsupported(*args, **kwargs):
-    raise RuntimeError(_UNSUPPORTED_REASON)
-
-
 # User-made pool ids are (0, n); graphs make their own as (n, 0) (csrc/graph.cc), so they never collide.
 _pool_ids = itertools.count(1)
 
@@ -43,283 +33,265 @@ _pool_ids = itertools.count(1)
 def graph_pool_handle() -> tuple:
     """A new memory pool id: pass it as `pool` to several graphs so that they share one pool (safe when
     they are replayed in the order they were captured)."""
-    if not _SUPPORTED:
-        _unsupported()
     return (0, next(_pool_ids))
 
 
 def is_current_stream_capturing() -> bool:
     """True if the current mydevice stream is being captured into a graph. Never initializes the device."""
-    if not _SUPPORTED or not torch.mydevice.is_initialized():
+    if not torch.mydevice.is_initialized():
         return False
     return torch.mydevice.current_stream().is_capturing()
 
 
-if _SUPPORTED:
+class Graph(torch.accelerator.Graph):
+    """A mydevice graph: torch.accelerator.Graph, whose C++ implementation for this device is
+    torch_mydevice::MydeviceGraph (registered under "MYDEVICE").
 
-    class Graph(torch.accelerator.Graph):
-        """A mydevice graph: torch.accelerator.Graph, whose C++ implementation for this device is
-        torch_mydevice::MydeviceGraph (registered under "MYDEVICE").
+    Arguments as torch.accelerator.Graph: keep_graph (keep the raw graph after capture_end; instantiate()
+    or the first replay() builds the executable graph), pool (share a memory pool), capture_error_mode
+    (mydevice captures in "global" mode: any synchronization of the device invalidates the capture).
 
-        Arguments as torch.accelerator.Graph: keep_graph (keep the raw graph after capture_end; instantiate()
-        or the first replay() builds the executable graph), pool (share a memory pool), capture_error_mode
-        (mydevice captures in "global" mode: any synchronization of the device invalidates the capture).
+    Random operators captured in the graph draw new numbers at every replay, as on CUDA: the device's
+    default generator takes part in every capture, other generators once registered with
+    register_generator_state(). Each replay continues the generator's stream where it stands and moves it
+    past what the capture drew, so N replays leave it where N eager runs would have.
+    """
 
-        Random operators captured in the graph draw new numbers at every replay, as on CUDA: the device's
-        default generator takes part in every capture, other generators once registered with
-        register_generator_state(). Each replay continues the generator's stream where it stands and moves it
-        past what the capture drew, so N replays leave it where N eager runs would have.
-        """
+    def register_generator_state(self, generator: torch.Generator) -> None:
+        """Let random operators drawing from `generator` (a mydevice torch.Generator, or a state from its
+        graphsafe_get_state()) be captured in this graph, as torch.cuda.CUDAGraph.register_generator_state.
+        Call it before or during the capture; reset() forgets the registrations."""
+        if not isinstance(generator, torch.Generator) or generator.device.type != "mydevice":
+            raise TypeError(f"register_generator_state() expects a mydevice torch.Generator, got {generator!r}")
+        registered = self.__dict__.setdefault("_registered_generators", [])
+        registered.append(generator)
+        if self.__dict__.get("_capturing", False):
+            _C._graph_register_generator(generator)
 
-        def register_generator_state(self, generator: torch.Generator) -> None:
-            """Let random operators drawing from `generator` (a mydevice torch.Generator, or a state from its
-            graphsafe_get_state()) be captured in this graph, as torch.cuda.CUDAGraph.register_generator_state.
-            Call it before or during the capture; reset() forgets the registrations."""
-            if not isinstance(generator, torch.Generator) or generator.device.type != "mydevice":
-                raise TypeError(f"register_generator_state() expects a mydevice torch.Generator, got {generator!r}")
-            registered = self.__dict__.setdefault("_registered_generators", [])
-            registered.append(generator)
-            if self.__dict__.get("_capturing", False):
-                _C._graph_register_generator(generator)
+    def capture_begin(self) -> None:
+        super().capture_begin()
+        self._capturing = True
+        for generator in self.__dict__.get("_registered_generators", ()):
+            _C._graph_register_generator(generator)
 
-        def capture_begin(self) -> None:
-            super().capture_begin()
-            self._capturing = True
-            for generator in self.__dict__.get("_registered_generators", ()):
-                _C._graph_register_generator(generator)
+    def capture_end(self) -> None:
+        self._capturing = False
+        super().capture_end()
 
-        def capture_end(self) -> None:
-            self._capturing = False
-            super().capture_end()
+    def reset(self) -> None:
+        self._capturing = False
+        self.__dict__.get("_registered_generators", []).clear()
+        super().reset()
 
-        def reset(self) -> None:
-            self._capturing = False
-            self.__dict__.get("_registered_generators", []).clear()
-            super().reset()
 
-    class graph:
-        """Context manager that captures the enclosed mydevice work into `graph` (like torch.cuda.graph).
+class graph:
+    """Context manager that captures the enclosed mydevice work into `graph` (like torch.cuda.graph).
 
-        It synchronizes the device and empties the caching allocator's cache first, then captures on
-        `stream` (default: a side stream kept for captures, so work on the default stream stays outside).
-        `pool` shares a memory pool with other graphs (graph_pool_handle() or another graph's pool()).
-        """
+    It synchronizes the device and empties the caching allocator's cache first, then captures on
+    `stream` (default: a side stream kept for captures, so work on the default stream stays outside).
+    `pool` shares a memory pool with other graphs (graph_pool_handle() or another graph's pool()).
+    """
 
-        _default_capture_streams: dict = {}  # device index -> stream used when none is given
+    _default_capture_streams: dict = {}  # device index -> stream used when none is given
 
-        def __init__(self, graph, pool=None, stream=None, capture_error_mode: str = "global"):
-            device = torch.mydevice.current_device()
+    def __init__(self, graph, pool=None, stream=None, capture_error_mode: str = "global"):
+        device = torch.mydevice.current_device()
+        if stream is None:
+            stream = self._default_capture_streams.get(device)
             if stream is None:
-                stream = self._default_capture_streams.get(device)
-                if stream is None:
-                    stream = torch.mydevice.Stream(device)
-                    self._default_capture_streams[device] = stream
-            self.graph = graph
-            self.pool = pool
-            self.capture_stream = stream
-            self.capture_error_mode = capture_error_mode
-            self.stream_ctx = torch.mydevice.stream(stream)
+                stream = torch.mydevice.Stream(device)
+                self._default_capture_streams[device] = stream
+        self.graph = graph
+        self.pool = pool
+        self.capture_stream = stream
+        self.capture_error_mode = capture_error_mode
+        self.stream_ctx = torch.mydevice.stream(stream)
 
-        def __enter__(self):
-            torch.mydevice.synchronize()
-            gc.collect()
-            torch.mydevice.empty_cache()
-            self.stream_ctx.__enter__()
-            # torch.accelerator.Graph.capture_begin() takes its settings from these attributes.
-            if self.pool is not None:
-                self.graph.graph_pool = self.pool
-            self.graph.capture_error_mode = self.capture_error_mode
-            try:
-                self.graph.capture_begin()
-            except BaseException:
-                self.stream_ctx.__exit__(None, None, None)
-                raise
-            return self.graph
-
-        def __exit__(self, *exc_info):
-            try:
-                self.graph.capture_end()
-            finally:
-                self.stream_ctx.__exit__(None, None, None)
-            return False
-
-    def make_graphed_callables(callables, sample_args, num_warmup_iters: int = 3, allow_unused_input: bool = False,
-                               pool=None):
-        """Graph the forward and the backward pass of callables, as torch.cuda.make_graphed_callables.
-
-        `callables` is a module or a function, or a tuple of them; `sample_args` the tuple of tensors it takes (a
-        tuple of such tuples for a tuple of callables). Each callable is run `num_warmup_iters` times on a side
-        stream (forward and backward), then its forward is captured into one graph and the backward of its outputs
-        with respect to its tensor arguments and its module's parameters into another, all in one memory pool
-        (`pool`, or a new one): forwards in the order given, backwards in the reverse order, which is the order the
-        graphed callables must run in. What comes back is a function, or the module with its forward replaced,
-        whose forward copies its arguments into the captured inputs and replays the forward graph, and whose
-        backward replays the backward graph; outputs are the captured tensors (detached), overwritten by the next
-        call. A module whose training flag differs from the one at capture runs its original forward.
-        `allow_unused_input`: arguments that do not reach the outputs get no gradient instead of an error.
-
-        As for CUDA: modules must have no hooks and no buffers that require grad, arguments and outputs are
-        tensors, parameters keep their storage, and autocast's weight cache must be off."""
-        if torch.is_autocast_enabled() and torch.is_autocast_cache_enabled():
-            raise RuntimeError("make_graphed_callables does not support the autocast caching. Please set "
-                               "`cache_enabled=False`.")
-        just_one = not isinstance(callables, tuple)
-        if just_one:
-            callables, sample_args = (callables,), (sample_args,)
-        if len(callables) != len(sample_args):
-            raise ValueError(f"{len(callables)} callables but {len(sample_args)} tuples of sample arguments")
-        parts = [_GraphedPart(c, args) for c, args in zip(callables, sample_args)]
-        if pool is None:
-            pool = graph_pool_handle()
-
-        # Warm-up, off the current stream: lazy initializations (workspaces, autograd's buffers) happen here, not
-        # inside the captures.
+    def __enter__(self):
         torch.mydevice.synchronize()
-        with torch.mydevice.stream(torch.mydevice.Stream()):
-            for part in parts:
-                for _ in range(num_warmup_iters):
-                    outputs = part.flat_outputs(part.callable(*part.sample_args))
-                    part.input_gradients(outputs, [torch.empty_like(o) for o in outputs if o.requires_grad],
-                                         allow_unused_input)
-                    del outputs
-        torch.mydevice.synchronize()
+        gc.collect()
+        torch.mydevice.empty_cache()
+        self.stream_ctx.__enter__()
+        # torch.accelerator.Graph.capture_begin() takes its settings from these attributes.
+        if self.pool is not None:
+            self.graph.graph_pool = self.pool
+        self.graph.capture_error_mode = self.capture_error_mode
+        try:
+            self.graph.capture_begin()
+        except BaseException:
+            self.stream_ctx.__exit__(None, None, None)
+            raise
+        return self.graph
 
+    def __exit__(self, *exc_info):
+        try:
+            self.graph.capture_end()
+        finally:
+            self.stream_ctx.__exit__(None, None, None)
+        return False
+
+
+def make_graphed_callables(callables, sample_args, num_warmup_iters: int = 3, allow_unused_input: bool = False,
+                           pool=None):
+    """Graph the forward and the backward pass of callables, as torch.cuda.make_graphed_callables.
+
+    `callables` is a module or a function, or a tuple of them; `sample_args` the tuple of tensors it takes (a
+    tuple of such tuples for a tuple of callables). Each callable is run `num_warmup_iters` times on a side
+    stream (forward and backward), then its forward is captured into one graph and the backward of its outputs
+    with respect to its tensor arguments and its module's parameters into another, all in one memory pool
+    (`pool`, or a new one): forwards in the order given, backwards in the reverse order, which is the order the
+    graphed callables must run in. What comes back is a function, or the module with its forward replaced,
+    whose forward copies its arguments into the captured inputs and replays the forward graph, and whose
+    backward replays the backward graph; outputs are the captured tensors (detached), overwritten by the next
+    call. A module whose training flag differs from the one at capture runs its original forward.
+    `allow_unused_input`: arguments that do not reach the outputs get no gradient instead of an error.
+
+    As for CUDA: modules must have no hooks and no buffers that require grad, arguments and outputs are
+    tensors, parameters keep their storage, and autocast's weight cache must be off."""
+    if torch.is_autocast_enabled() and torch.is_autocast_cache_enabled():
+        raise RuntimeError("make_graphed_callables does not support the autocast caching. Please set "
+                           "`cache_enabled=False`.")
+    just_one = not isinstance(callables, tuple)
+    if just_one:
+        callables, sample_args = (callables,), (sample_args,)
+    if len(callables) != len(sample_args):
+        raise ValueError(f"{len(callables)} callables but {len(sample_args)} tuples of sample arguments")
+    parts = [_GraphedPart(c, args) for c, args in zip(callables, sample_args)]
+    if pool is None:
+        pool = graph_pool_handle()
+
+    # Warm-up, off the current stream: lazy initializations (workspaces, autograd's buffers) happen here, not
+    # inside the captures.
+    torch.mydevice.synchronize()
+    with torch.mydevice.stream(torch.mydevice.Stream()):
         for part in parts:
-            part.forward_graph = Graph()
-            with graph(part.forward_graph, pool=pool):
-                outputs = part.callable(*part.sample_args)
-            part.static_outputs = part.flat_outputs(outputs)
-            part.output_spec = pytree.tree_structure(outputs)
-        for part in reversed(parts):
-            part.capture_backward(pool, allow_unused_input)
+            for _ in range(num_warmup_iters):
+                outputs = part.flat_outputs(part.callable(*part.sample_args))
+                part.input_gradients(outputs, [torch.empty_like(o) for o in outputs if o.requires_grad],
+                                     allow_unused_input)
+                del outputs
+    torch.mydevice.synchronize()
 
-        graphed = []
-        for part in parts:
-            function = part.graphed_function()
-            if isinstance(part.callable, torch.nn.Module):
-                part.callable.forward = _forward_by_training_state(part.callable, function)
-                graphed.append(part.callable)
-            else:
-                graphed.append(function)
-        return graphed[0] if just_one else tuple(graphed)
+    for part in parts:
+        part.forward_graph = Graph()
+        with graph(part.forward_graph, pool=pool):
+            outputs = part.callable(*part.sample_args)
+        part.static_outputs = part.flat_outputs(outputs)
+        part.output_spec = pytree.tree_structure(outputs)
+    for part in reversed(parts):
+        part.capture_backward(pool, allow_unused_input)
 
-    class _GraphedPart:
-        """One callable of make_graphed_callables: its static inputs, outputs and gradients, and its graphs."""
+    graphed = []
+    for part in parts:
+        function = part.graphed_function()
+        if isinstance(part.callable, torch.nn.Module):
+            part.callable.forward = _forward_by_training_state(part.callable, function)
+            graphed.append(part.callable)
+        else:
+            graphed.append(function)
+    return graphed[0] if just_one else tuple(graphed)
 
-        def __init__(self, callable_, sample_args):
-            if isinstance(callable_, torch.nn.Module):
-                if callable_._backward_hooks or callable_._forward_hooks or callable_._forward_pre_hooks:
-                    raise RuntimeError("Modules must not have hooks registered at the time they are passed to "
-                                       "make_graphed_callables (hooks run on the host, which replays skip)")
-                if any(buffer.requires_grad for buffer in callable_.buffers()):
-                    raise RuntimeError("In any graphable callable, buffers must have requires_grad=False")
-            if not isinstance(sample_args, tuple):
-                raise TypeError("sample_args must be a tuple of tensors per callable, got "
-                                f"{type(sample_args).__name__}")
-            flat = pytree.tree_leaves(sample_args)
-            if not all(isinstance(arg, torch.Tensor) for arg in flat):
-                raise TypeError("sample_args for each callable must contain only Tensors")
-            self.callable = callable_
-            self.sample_args = sample_args
-            self.user_inputs = tuple(flat)
-            parameters = tuple(callable_.parameters()) if isinstance(callable_, torch.nn.Module) else ()
-            # Everything the backward graph differentiates with respect to.
-            self.surface = self.user_inputs + parameters
-            self.has_backward = False
 
-        @staticmethod
-        def flat_outputs(outputs):
-            flat = tuple(pytree.tree_leaves(outputs))
-            if not all(isinstance(output, torch.Tensor) for output in flat):
-                raise TypeError("the outputs of a graphable callable must be Tensors")
-            return flat
+class _GraphedPart:
+    """One callable of make_graphed_callables: its static inputs, outputs and gradients, and its graphs."""
 
-        def input_gradients(self, outputs, grad_outputs, allow_unused):
-            differentiable = tuple(output for output in outputs if output.requires_grad)
-            inputs = tuple(arg for arg in self.surface if arg.requires_grad)
-            if not differentiable or not inputs:
-                return ()
-            return torch.autograd.grad(outputs=differentiable, inputs=inputs, grad_outputs=tuple(grad_outputs),
-                                       only_inputs=True, allow_unused=allow_unused)
+    def __init__(self, callable_, sample_args):
+        if isinstance(callable_, torch.nn.Module):
+            if callable_._backward_hooks or callable_._forward_hooks or callable_._forward_pre_hooks:
+                raise RuntimeError("Modules must not have hooks registered at the time they are passed to "
+                                   "make_graphed_callables (hooks run on the host, which replays skip)")
+            if any(buffer.requires_grad for buffer in callable_.buffers()):
+                raise RuntimeError("In any graphable callable, buffers must have requires_grad=False")
+        if not isinstance(sample_args, tuple):
+            raise TypeError("sample_args must be a tuple of tensors per callable, got "
+                            f"{type(sample_args).__name__}")
+        flat = pytree.tree_leaves(sample_args)
+        if not all(isinstance(arg, torch.Tensor) for arg in flat):
+            raise TypeError("sample_args for each callable must contain only Tensors")
+        self.callable = callable_
+        self.sample_args = sample_args
+        self.user_inputs = tuple(flat)
+        parameters = tuple(callable_.parameters()) if isinstance(callable_, torch.nn.Module) else ()
+        # Everything the backward graph differentiates with respect to.
+        self.surface = self.user_inputs + parameters
+        self.has_backward = False
 
-        def capture_backward(self, pool, allow_unused):
-            # The incoming gradients land in these; the captured backward reads them.
-            self.static_grad_outputs = tuple(torch.empty_like(o) if o.requires_grad else None
-                                             for o in self.static_outputs)
-            grad_outputs = [g for g in self.static_grad_outputs if g is not None]
-            self.has_backward = bool(grad_outputs) and any(arg.requires_grad for arg in self.surface)
-            gradients = iter(())
-            if self.has_backward:
-                self.backward_graph = Graph()
-                with graph(self.backward_graph, pool=pool):
-                    gradients = iter(self.input_gradients(self.static_outputs, grad_outputs, allow_unused))
-            self.static_grad_inputs = tuple(next(gradients) if arg.requires_grad and self.has_backward else None
-                                            for arg in self.surface)
-            # The captured autograd graph is spent (its saved tensors were released by the capture above); keeping
-            # it through the outputs would keep the parameters' AccumulateGrad nodes of the capture stream alive.
-            self.static_outputs = tuple(output.detach() for output in self.static_outputs)
+    @staticmethod
+    def flat_outputs(outputs):
+        flat = tuple(pytree.tree_leaves(outputs))
+        if not all(isinstance(output, torch.Tensor) for output in flat):
+            raise TypeError("the outputs of a graphable callable must be Tensors")
+        return flat
 
-        def graphed_function(self):
-            part = self
+    def input_gradients(self, outputs, grad_outputs, allow_unused):
+        differentiable = tuple(output for output in outputs if output.requires_grad)
+        inputs = tuple(arg for arg in self.surface if arg.requires_grad)
+        if not differentiable or not inputs:
+            return ()
+        return torch.autograd.grad(outputs=differentiable, inputs=inputs, grad_outputs=tuple(grad_outputs),
+                                   only_inputs=True, allow_unused=allow_unused)
 
-            class Graphed(torch.autograd.Function):
-                @staticmethod
-                def forward(ctx, *inputs):
-                    # Only the user's arguments can be new tensors; parameters are the captured ones.
-                    for static, new in zip(part.user_inputs, inputs):
-                        if static.data_ptr() != new.data_ptr():
-                            static.copy_(new)
-                    part.forward_graph.replay()
-                    return tuple(output.detach() for output in part.static_outputs)
+    def capture_backward(self, pool, allow_unused):
+        # The incoming gradients land in these; the captured backward reads them.
+        self.static_grad_outputs = tuple(torch.empty_like(o) if o.requires_grad else None
+                                         for o in self.static_outputs)
+        grad_outputs = [g for g in self.static_grad_outputs if g is not None]
+        self.has_backward = bool(grad_outputs) and any(arg.requires_grad for arg in self.surface)
+        gradients = iter(())
+        if self.has_backward:
+            self.backward_graph = Graph()
+            with graph(self.backward_graph, pool=pool):
+                gradients = iter(self.input_gradients(self.static_outputs, grad_outputs, allow_unused))
+        self.static_grad_inputs = tuple(next(gradients) if arg.requires_grad and self.has_backward else None
+                                        for arg in self.surface)
+        # The captured autograd graph is spent (its saved tensors were released by the capture above); keeping
+        # it through the outputs would keep the parameters' AccumulateGrad nodes of the capture stream alive.
+        self.static_outputs = tuple(output.detach() for output in self.static_outputs)
 
-                @staticmethod
-                @torch.autograd.function.once_differentiable
-                def backward(ctx, *grads):
-                    for static, grad in zip(part.static_grad_outputs, grads):
-                        if static is not None and grad is not None and static.data_ptr() != grad.data_ptr():
-                            static.copy_(grad)
-                    if part.has_backward:
-                        part.backward_graph.replay()
-                    return tuple(g.detach() if g is not None else None for g in part.static_grad_inputs)
+    def graphed_function(self):
+        part = self
 
-            def run(*args):
-                flat = pytree.tree_leaves(args)
-                if len(flat) != len(part.user_inputs):
-                    raise ValueError(f"this graphed callable was captured with {len(part.user_inputs)} tensor "
-                                     f"arguments, got {len(flat)}")
-                for static, new in zip(part.user_inputs, flat):
-                    if not isinstance(new, torch.Tensor) or new.shape != static.shape or new.dtype != static.dtype:
-                        raise ValueError("a graphed callable takes tensors of the captured shapes and dtypes: "
-                                         f"expected {tuple(static.shape)} {static.dtype}, got "
-                                         f"{tuple(getattr(new, 'shape', ()))} {getattr(new, 'dtype', type(new))}")
-                outputs = Graphed.apply(*flat, *part.surface[len(part.user_inputs):])
-                return pytree.tree_unflatten(list(outputs), part.output_spec)
+        class Graphed(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, *inputs):
+                # Only the user's arguments can be new tensors; parameters are the captured ones.
+                for static, new in zip(part.user_inputs, inputs):
+                    if static.data_ptr() != new.data_ptr():
+                        static.copy_(new)
+                part.forward_graph.replay()
+                return tuple(output.detach() for output in part.static_outputs)
 
-            return run
+            @staticmethod
+            @torch.autograd.function.once_differentiable
+            def backward(ctx, *grads):
+                for static, grad in zip(part.static_grad_outputs, grads):
+                    if static is not None and grad is not None and static.data_ptr() != grad.data_ptr():
+                        static.copy_(grad)
+                if part.has_backward:
+                    part.backward_graph.replay()
+                return tuple(g.detach() if g is not None else None for g in part.static_grad_inputs)
 
-    def _forward_by_training_state(module, graphed):
-        training, original = module.training, module.forward
+        def run(*args):
+            flat = pytree.tree_leaves(args)
+            if len(flat) != len(part.user_inputs):
+                raise ValueError(f"this graphed callable was captured with {len(part.user_inputs)} tensor "
+                                 f"arguments, got {len(flat)}")
+            for static, new in zip(part.user_inputs, flat):
+                if not isinstance(new, torch.Tensor) or new.shape != static.shape or new.dtype != static.dtype:
+                    raise ValueError("a graphed callable takes tensors of the captured shapes and dtypes: "
+                                     f"expected {tuple(static.shape)} {static.dtype}, got "
+                                     f"{tuple(getattr(new, 'shape', ()))} {getattr(new, 'dtype', type(new))}")
+            outputs = Graphed.apply(*flat, *part.surface[len(part.user_inputs):])
+            return pytree.tree_unflatten(list(outputs), part.output_spec)
 
-        def forward(*args):
-            # The graphs hold the training-mode (or eval-mode) computation they were captured in.
-            return graphed(*args) if module.training == training else original(*args)
+        return run
 
-        return forward
 
-else:
+def _forward_by_training_state(module, graphed):
+    training, original = module.training, module.forward
 
-    def make_graphed_callables(*args, **kwargs):
-        """Graph capture is not available: raises RuntimeError."""
-        _unsupported()
+    def forward(*args):
+        # The graphs hold the training-mode (or eval-mode) computation they were captured in.
+        return graphed(*args) if module.training == training else original(*args)
 
-    class Graph:
-        """Graph capture is not available: constructing one raises RuntimeError."""
-
-        def __init__(self, *args, **kwargs):
-            _unsupported()
-
-    class graph:
-        """Graph capture is not available: constructing one raises RuntimeError."""
-
-        def __init__(self, *args, **kwargs):
-            _unsupported()
+    return forward

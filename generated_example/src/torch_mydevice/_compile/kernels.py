@@ -22,9 +22,6 @@ from torch._inductor.codecache import CppPythonBindingsCodeCache, LambdaFuture
 
 from .. import _C
 
-# Inductor fills its binding templates with str.format.
-_STR_FORMAT = True
-
 # The ABI version of the launcher struct in csrc/compile/inductor_launcher.cc.
 _LAUNCHER_ABI = 1
 
@@ -149,12 +146,9 @@ class DeviceKernelCodeCache(CppPythonBindingsCodeCache):
     """Inductor's C++ kernel cache with a binding that launches the kernel on the device instead of calling it."""
 
     cache = {}  # its own modules: the same kernel source with the host binding lives in the parent's cache
-    if _STR_FORMAT:  # literal braces doubled
-        call_entry_function = "launch_on_device({}); Py_RETURN_NONE;"
-        extra_parse_arg = _LAUNCH_SUPPORT.replace("{", "{" * 2).replace("}", "}" * 2)
-    else:  # extra_parse_arg is formatted with the number of outputs
-        call_entry_function = "launch_on_device(%s); Py_RETURN_NONE;"
-        extra_parse_arg = _LAUNCH_SUPPORT + "// outputs: %d\n"
+    # Inductor fills its binding templates with str.format: literal braces doubled.
+    call_entry_function = "launch_on_device({}); Py_RETURN_NONE;"
+    extra_parse_arg = _LAUNCH_SUPPORT.replace("{", "{" * 2).replace("}", "}" * 2)
 
 
 def device_cpp_pybinding(async_compile, argtypes, source_code):

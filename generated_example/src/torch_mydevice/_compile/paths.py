@@ -32,8 +32,6 @@ import warnings
 
 import torch
 
-from .. import graphs as _device_graphs
-
 _WARNED = set()
 
 
@@ -63,7 +61,7 @@ def host_tasks_reach(device) -> bool:
 
 def graphs_unsupported_reason():
     """None when this backend captures device graphs, else why not."""
-    return None if _device_graphs._SUPPORTED else _device_graphs._UNSUPPORTED_REASON
+    return None  # torch.accelerator.Graph is in every torch this backend targets
 
 
 def _warn_once(message: str) -> None:

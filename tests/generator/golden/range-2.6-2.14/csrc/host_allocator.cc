@@ -189,9 +189,7 @@ c10::Allocator* host_allocator() {
   return &pinned_allocator;
 }
 
-void record_host_use(void* ptr, void* ctx, const c10::Stream& stream) {
-  (void)ptr;
-  (void)ctx;
+void record_host_use(void* /*ptr*/, void* /*ctx*/, const c10::Stream& stream) {
   // Without a caching allocator there is nothing to defer: wait for the copy instead.
   MYDEVICE_CHECK(driver::get().stream_synchronize(native_stream(stream)));
 }

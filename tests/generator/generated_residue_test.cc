@@ -1,0 +1,217 @@
+// What a generator decided at generation time stays out of the generated code (issue 34's residue): no
+// `(void)x;` for a name the function already used or for a parameter it could leave unnamed, no TORCH_LIBRARY_IMPL
+// block with nothing to register, no module-level Python constant `_NAME = True` (or False) that the module then
+// branches on. Checked on freshly generated trees for several specs: the default one, every capability off, the
+// custom runtime, and a range of torch releases.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "test_support.h"
+
+namespace accelgen {
+namespace {
+
+using testing_support::read_text;
+using testing_support::run_accelgen;
+using testing_support::TempDir;
+using testing_support::write_text;
+namespace fs = std::filesystem;
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// The code of a C++ line, without its `//` comment (string literals holding "//" are rare enough to ignore).
+std::string code_of(const std::string& line) {
+  const auto comment = line.find("//");
+  return comment == std::string::npos ? line : line.substr(0, comment);
+}
+
+bool uses_word(const std::string& code, const std::string& name) {
+  return std::regex_search(code, std::regex("(^|[^A-Za-z0-9_])" + name + "($|[^A-Za-z0-9_])"));
+}
+
+// A function (or other definition) starts at a line in column 0 that is not a comment, a preprocessor line, a
+// brace or a namespace; its body starts after the first of its lines that ends with `{`.
+bool starts_definition(const std::string& line) {
+  if (line.empty() || std::isspace(static_cast<unsigned char>(line[0]))) return false;
+  return !line.starts_with("//") && !line.starts_with("#") && !line.starts_with("}") && !line.starts_with("{") &&
+         !line.starts_with("namespace") && !line.starts_with("/*") && !line.starts_with(" *");
+}
+
+// `(void)NAME;` where NAME was used earlier in the same function body ("file:line: NAME"), or where NAME is a
+// parameter of the function that its body uses nowhere else, so that leaving it unnamed would do ("file:line:
+// NAME, an unused parameter").
+std::vector<std::string> void_casts(const std::string& file, const std::vector<std::string>& lines) {
+  static const std::regex void_cast(R"(^\s*\(void\)\s*([A-Za-z_][A-Za-z0-9_]*)\s*;)");
+  std::vector<std::string> found;
+  std::size_t start = lines.size();  // the first line of the current definition
+  std::size_t body = lines.size();   // the first line of its body
+  bool in_signature = false;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string& line = lines[i];
+    if (starts_definition(line)) {
+      in_signature = true;
+      start = i;
+      body = lines.size();
+    }
+    if (in_signature && code_of(line).find('{') != std::string::npos) {
+      in_signature = false;
+      body = i + 1;
+    }
+    std::smatch m;
+    if (!std::regex_search(line, m, void_cast) || body > i) continue;
+    const std::string name = m[1].str();
+    const auto used_in = [&](std::size_t from, std::size_t to) {
+      for (std::size_t j = from; j < to; ++j) {
+        if (j != i && uses_word(code_of(lines[j]), name)) return true;
+      }
+      return false;
+    };
+    if (used_in(body, i)) {
+      found.push_back(file + ":" + std::to_string(i + 1) + ": " + name);
+      continue;
+    }
+    std::size_t end = i;  // the body's end: the next line in column 0
+    while (end < lines.size() && (lines[end].empty() || std::isspace(static_cast<unsigned char>(lines[end][0])))) {
+      ++end;
+    }
+    if (used_in(start, body) && !used_in(body, end)) {
+      found.push_back(file + ":" + std::to_string(i + 1) + ": " + name + ", an unused parameter");
+    }
+  }
+  return found;
+}
+
+// TORCH_LIBRARY_IMPL blocks whose body, comments and blank lines aside, is only `(void)m;`, as "file:line".
+std::vector<std::string> empty_registrations(const std::string& file, const std::vector<std::string>& lines) {
+  std::vector<std::string> found;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (!lines[i].starts_with("TORCH_LIBRARY_IMPL(")) continue;
+    std::string body;
+    std::size_t j = i + 1;
+    for (; j < lines.size() && !lines[j].starts_with("}"); ++j) body += code_of(lines[j]);
+    body = std::regex_replace(body, std::regex(R"(\s+)"), "");
+    if (body.empty() || body == "(void)m;") found.push_back(file + ":" + std::to_string(i + 1));
+  }
+  return found;
+}
+
+// Module-level `_NAME = True` or `= False` that the same module tests (`if _NAME`, `not _NAME`, `_NAME else`...): a
+// branch decided at generation time, as "file:line: NAME".
+std::vector<std::string> decided_constants(const std::string& file, const std::string& text) {
+  static const std::regex constant(R"((^|\n)(_[A-Z][A-Z0-9_]*) = (True|False)\n)");
+  std::vector<std::string> found;
+  for (std::sregex_iterator it(text.begin(), text.end(), constant), end; it != end; ++it) {
+    const std::string name = (*it)[2].str();
+    const std::regex branch("(\\bif (not )?" + name + "\\b|\\b" + name + " (else|and|or)\\b|\\b(and|or) (not )?" +
+                            name + "\\b)");
+    if (std::regex_search(text, branch)) {
+      const auto line = std::count(text.begin(), text.begin() + it->position(2), '\n') + 1;
+      found.push_back(file + ":" + std::to_string(line) + ": " + name);
+    }
+  }
+  return found;
+}
+
+std::string every_capability_off(std::string spec) {
+  const std::size_t block = spec.find("\ncapabilities:\n");
+  const std::size_t end = spec.find("\n\n", block + 1);
+  const std::regex on(R"((\n  [a-z_]+: *)true\b)");
+  return spec.substr(0, block) + std::regex_replace(spec.substr(block, end - block), on, "$1false") + spec.substr(end);
+}
+
+// Every residue of a tree, third_party/ (the bundled runtime) aside.
+std::vector<std::string> residue(const fs::path& tree) {
+  std::vector<std::string> found;
+  for (const auto& entry : fs::recursive_directory_iterator(tree)) {
+    if (!entry.is_regular_file()) continue;
+    const std::string file = fs::relative(entry.path(), tree).generic_string();
+    if (file.starts_with("third_party/") || file.starts_with(".accelgen/")) continue;
+    const std::string extension = entry.path().extension().string();
+    const std::string text = read_text(entry.path());
+    std::vector<std::string> more;
+    if (extension == ".cc" || extension == ".h") {
+      const auto lines = lines_of(text);
+      more = void_casts(file, lines);
+      const auto blocks = empty_registrations(file, lines);
+      more.insert(more.end(), blocks.begin(), blocks.end());
+    } else if (extension == ".py" && file.starts_with("src/")) {
+      more = decided_constants(file, text);
+    }
+    found.insert(found.end(), more.begin(), more.end());
+  }
+  return found;
+}
+
+std::string joined(const std::vector<std::string>& items) {
+  std::string text;
+  for (const auto& item : items) text += "  " + item + "\n";
+  return text;
+}
+
+class GeneratedResidue : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir();
+    const auto init = run_accelgen("init mydevice --torch 2.14 --dir " + dir_->path().string());
+    ASSERT_EQ(init.status, 0) << init.output;
+    const std::string all_off = every_capability_off(read_text(dir_->path() / "mydevice" / "accelgen.yaml"));
+    ASSERT_EQ(all_off.find(": true "), std::string::npos) << all_off;
+    write_text(dir_->path() / "all-off" / "mydevice" / "accelgen.yaml", all_off);
+    const auto generated = run_accelgen("generate " + (dir_->path() / "all-off" / "mydevice").string());
+    ASSERT_EQ(generated.status, 0) << generated.output;
+    const auto custom = run_accelgen("init mydevice --torch 2.14 --runtime custom --dir " +
+                                     (dir_->path() / "custom").string());
+    ASSERT_EQ(custom.status, 0) << custom.output;
+    const auto range = run_accelgen("init mydevice --torch 2.6:2.14 --dir " + (dir_->path() / "range").string());
+    ASSERT_EQ(range.status, 0) << range.output;
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static TempDir* dir_;
+};
+TempDir* GeneratedResidue::dir_ = nullptr;
+
+TEST_F(GeneratedResidue, DefaultTreeHasNone) { EXPECT_EQ(joined(residue(dir_->path() / "mydevice")), ""); }
+
+TEST_F(GeneratedResidue, TreeWithEveryCapabilityOffHasNone) {
+  EXPECT_EQ(joined(residue(dir_->path() / "all-off" / "mydevice")), "");
+}
+
+TEST_F(GeneratedResidue, CustomRuntimeTreeHasNone) {
+  EXPECT_EQ(joined(residue(dir_->path() / "custom" / "mydevice")), "");
+}
+
+TEST_F(GeneratedResidue, TreeForARangeOfTorchReleasesHasNone) {
+  EXPECT_EQ(joined(residue(dir_->path() / "range" / "mydevice")), "");
+}
+
+// The checks themselves, on small samples: what they must find and what they must let pass.
+TEST(GeneratedResidueChecks, FindWhatTheyLookFor) {
+  const std::vector<std::string> cc = {"void f(bool b, int x) {", "  if (b) {", "    g(x);", "  }", "  (void)x;",
+                                       "}", "", "void h(int y) {", "  (void)y;", "}", "",
+                                       "TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {", "  (void)m; // nothing", "}"};
+  EXPECT_EQ(void_casts("a.cc", cc), (std::vector<std::string>{"a.cc:5: x", "a.cc:9: y, an unused parameter",
+                                                               "a.cc:13: m, an unused parameter"}));
+  EXPECT_EQ(empty_registrations("a.cc", cc), std::vector<std::string>{"a.cc:12"});
+  EXPECT_EQ(decided_constants("a.py", "import x\n_FLAG = True\n\nif _FLAG:\n    pass\n"),
+            std::vector<std::string>{"a.py:2: _FLAG"});
+  EXPECT_TRUE(decided_constants("a.py", "_FLAG = torch_has('x')\nif _FLAG:\n    pass\n").empty());
+  EXPECT_TRUE(decided_constants("a.py", "_UNUSED = True\n").empty());
+}
+
+}  // namespace
+}  // namespace accelgen
