@@ -110,6 +110,7 @@ struct DeviceState {
   BlockPool direct_large{false, true};
 
   DeviceState() {
+    small.holds_last_freed = true;
     direct_small.direct = true;
     direct_large.direct = true;
   }
@@ -403,7 +404,8 @@ void release_orphan(DeviceState& state, Block* block) {
 
 // The whole free segments of a pool (split parts cannot be returned to the device). Expandable segments give
 // their memory back through unmap_free_granules instead.
-std::vector<Block*> free_segments(const BlockPool& pool) {
+std::vector<Block*> free_segments(BlockPool& pool) {
+  pool.settle();
   std::vector<Block*> segments;
   for (Block* block : pool.blocks) {
     if (!block->is_split() && block->expandable == nullptr) {
@@ -425,6 +427,7 @@ void unmap_free_granules(DeviceState& state, c10::DeviceIndex device, BlockPool&
   };
   std::vector<Cut> cuts;
   std::unordered_set<c10::Stream> streams;
+  pool.settle();
   for (Block* block : pool.blocks) {
     if (block->expandable == nullptr) {
       continue;
@@ -564,6 +567,7 @@ bool release_oversize(DeviceState& state, c10::DeviceIndex device, BlockPool& po
     return false;
   }
   std::vector<Block*> oversize; // ascending size
+  pool.settle();
   for (Block* block : pool.blocks) {
     if (block->stream == stream && block->size >= options.max_split_size && !block->is_split()) {
       oversize.push_back(block);

@@ -26,28 +26,58 @@ size_t segment_size(size_t size) {
   return (size + kRoundLarge - 1) / kRoundLarge * kRoundLarge;
 }
 
+namespace {
+
+enum class Fit {
+  serves,
+  skipped, // not this block, but maybe a larger one
+  past,    // not this block, nor any that follows it in the pool's order
+};
+
+// Whether a free block at least `size` bytes large (in the pool's order) serves a request of `size` on `stream`.
+Fit fit(const BlockPool& pool, const Block& block, const c10::Stream& stream, size_t size,
+        const AllocatorOptions& options) {
+  if (pool.blocks.key_comp().by_stream && block.stream != stream) {
+    return Fit::past; // past this stream's blocks
+  }
+  if (size < options.max_split_size && block.size >= options.max_split_size) {
+    return Fit::past; // an oversize block would be wasted on a smaller request (and so would every larger one)
+  }
+  if (size >= options.max_split_size && block.size - size >= options.max_non_split_rounding_size) {
+    return Fit::past; // too much larger: the rest would be lost while the block is in use
+  }
+  const bool whole_segment = !block.is_split() && block.expandable == nullptr;
+  if (!pool.is_small && whole_segment && block.size < options.max_split_size &&
+      block.size - size > kWholeSegmentSlack) {
+    return Fit::skipped; // kept whole for a request of its size, or for the peak rule to free
+  }
+  return Fit::serves;
+}
+
+} // namespace
+
 Block* find_free_block(BlockPool& pool, const c10::Stream& stream, size_t size, const AllocatorOptions& options) {
   ++pool.lookups;
   Block key(stream.device_index(), stream, size, nullptr, &pool);
+  Block* found = nullptr;
   for (auto it = pool.blocks.lower_bound(&key); it != pool.blocks.end(); ++it) {
-    Block* block = *it;
-    if (pool.blocks.key_comp().by_stream && block->stream != stream) {
-      return nullptr; // past this stream's blocks
+    const Fit verdict = fit(pool, **it, stream, size, options);
+    if (verdict == Fit::serves) {
+      found = *it;
     }
-    if (size < options.max_split_size && block->size >= options.max_split_size) {
-      return nullptr; // an oversize block would be wasted on a smaller request (and so would every larger one)
+    if (verdict != Fit::skipped) {
+      break;
     }
-    if (size >= options.max_split_size && block->size - size >= options.max_non_split_rounding_size) {
-      return nullptr; // too much larger: the rest would be lost while the block is in use
-    }
-    const bool whole_segment = !block->is_split() && block->expandable == nullptr;
-    if (!pool.is_small && whole_segment && block->size < options.max_split_size &&
-        block->size - size > kWholeSegmentSlack) {
-      continue; // kept whole for a request of its size, or for the peak rule to free
-    }
-    return block;
   }
-  return nullptr;
+  // The held block, as if it were in the set: it wins if it serves and comes first in the pool's order. (A
+  // block before it that stopped the search would have stopped it for the held block too.)
+  Block* held = pool.held();
+  const BlockOrder& order = pool.blocks.key_comp();
+  if (held != nullptr && !order(held, &key) && fit(pool, *held, stream, size, options) == Fit::serves &&
+      (found == nullptr || order(held, found))) {
+    return held;
+  }
+  return found;
 }
 
 bool should_split(const Block& block, size_t size, const AllocatorOptions& options) {
@@ -59,6 +89,11 @@ bool should_split(const Block& block, size_t size, const AllocatorOptions& optio
 }
 
 void BlockPool::insert_free(Block* block) {
+  if (holds_last_freed && block->mapped && block->expandable == nullptr) {
+    settle();
+    last_freed_ = block;
+    return;
+  }
   FreeBlocks& set = block->mapped ? blocks : unmapped;
   if (spare_nodes_.empty()) {
     set.insert(block);
@@ -71,10 +106,26 @@ void BlockPool::insert_free(Block* block) {
 }
 
 void BlockPool::erase_free(Block* block) {
+  if (block == last_freed_) {
+    last_freed_ = nullptr;
+    return;
+  }
   FreeBlocks::node_type node = (block->mapped ? blocks : unmapped).extract(block);
   if (!node.empty() && spare_nodes_.size() < kSpares) {
     spare_nodes_.push_back(std::move(node));
   }
+}
+
+void BlockPool::settle() {
+  Block* block = last_freed_;
+  if (block == nullptr) {
+    return;
+  }
+  last_freed_ = nullptr;
+  const bool held = holds_last_freed;
+  holds_last_freed = false; // insert_free puts it into the set
+  insert_free(block);
+  holds_last_freed = held;
 }
 
 Block* BlockPool::make_block(c10::DeviceIndex device, c10::Stream stream, size_t size, void* ptr) {

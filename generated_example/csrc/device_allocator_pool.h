@@ -100,6 +100,12 @@ struct BlockPool {
   // `block` (free) joins `blocks`, or `unmapped` when it has no memory mapped; erase_free undoes it.
   void insert_free(Block* block);
   void erase_free(Block* block);
+  // The free block `blocks` holds outside its set (see last_freed), or nullptr.
+  Block* held() const {
+    return last_freed_;
+  }
+  // Puts the held block into the set: done before anything walks `blocks`.
+  void settle();
   // A Block of this pool for a split (a new one, or one that absorb_next gave back), and its return.
   Block* make_block(c10::DeviceIndex device, c10::Stream stream, size_t size, void* ptr);
   void recycle(Block* block);
@@ -111,12 +117,18 @@ struct BlockPool {
   PrivatePool* owner = nullptr; // the private pool (graph or MemPool) this is part of; nullptr: the ordinary cache
   const PluggableAllocator* allocator = nullptr; // where its segments come from; nullptr: Driver::malloc
   bool direct = false; // holds the blocks of change_current_allocator's allocator: one segment each, never cached
+  // The ordinary small pool keeps the free block it received last out of the set, as if in it: a tensor's free
+  // merges its block back into the free rest of its segment, and the next allocation on the stream splits that
+  // same block again. Held aside, it costs the set no insertion and erasure per allocation. find_free_block
+  // compares it with the set's choice, so the block an allocation gets is the one it would get from the set.
+  bool holds_last_freed = false;
 
  private:
   // Every small allocation splits a free block and its free merges the rest back: a Block and a set node made and
   // dropped each time. The pool keeps a few of each for the next time, which keeps the host's malloc off the path
   // of an allocation served from the cache (as the CPU's allocator is for it). Used with the device's lock held.
   static constexpr size_t kSpares = 64;
+  Block* last_freed_ = nullptr;
   std::vector<FreeBlocks::node_type> spare_nodes_;
   std::vector<std::unique_ptr<Block>> spare_blocks_;
 };
