@@ -113,6 +113,27 @@ def test_blocks_are_split_from_a_segment_and_merged_back():
     """)
 
 
+def test_an_allocation_takes_the_smallest_free_block_that_fits_whichever_was_freed_last():
+    # The small pool keeps the block freed last out of its ordered set (no set operations on the path of a
+    # tensor's free and the next allocation): the choice must still be the set's, best fit first.
+    check_fresh("""
+        a, b, c, d = (empty(512) for _ in range(4))  # consecutive parts of one segment, then its free rest
+        hole, tail = b.data_ptr(), d.data_ptr()
+        del b  # a 512-byte hole between two live blocks
+        del d  # merges with the free rest of the segment: a much larger free block, the last one freed
+        e = empty(512)
+        assert e.data_ptr() == hole  # the hole fits best
+        f = empty(512)
+        assert f.data_ptr() == tail  # then the front of the large block
+        del e  # freed last: a 512-byte hole again, taken by the next request of its size
+        g = empty(512)
+        assert g.data_ptr() == hole
+        del a, c, f, g
+        assert stat("inactive_split.small_pool.current") == 0  # everything merged back: one free segment
+        assert stat("num_device_alloc") == 1
+    """)
+
+
 def test_a_large_cached_block_is_split_and_reused():
     check_fresh("""
         a = empty(23 * MiB // 2)  # large (over 1 MiB): a segment of its own size, rounded up to 2 MiB (12 MiB)
