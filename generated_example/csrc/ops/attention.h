@@ -3,8 +3,8 @@
 #pragma once
 
 // Scaled dot product attention as PyTorch's overrideable fused attention computes it, with ATen operators on CPU
-// tensors. Two callers: the CPU bridge (cpu_bridge.cc, on CPU copies of the device tensors) and the default device
-// kernels (csrc/kernels/, on CPU views of device memory, when operators.native lists the fused attention).
+// tensors, for the default device kernels (csrc/kernels/, on CPU views of device memory, when operators.native
+// lists the fused attention; with operators.fallback: cpu, the CPU bridge calls it for what is not native).
 //
 // F.scaled_dot_product_attention asks the backend which implementation to run (_fused_sdp_choice). OVERRIDEABLE
 // selects _scaled_dot_product_fused_attention_overrideable, which returns the output and, per query, the
