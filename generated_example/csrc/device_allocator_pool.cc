@@ -2,7 +2,7 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 #include "device_allocator_pool.h"
 
-#include <memory>
+#include <new>
 
 namespace torch_mydevice {
 
@@ -134,8 +134,8 @@ Block* BlockPool::make_block(c10::DeviceIndex device, c10::Stream stream, size_t
   }
   Block* block = spare_blocks_.back().release();
   spare_blocks_.pop_back();
-  std::destroy_at(block);
-  return std::construct_at(block, device, stream, size, ptr, this);
+  block->~Block();
+  return new (block) Block(device, stream, size, ptr, this);
 }
 
 void BlockPool::recycle(Block* block) {
