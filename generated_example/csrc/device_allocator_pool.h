@@ -97,10 +97,11 @@ struct BlockPool {
 
   using FreeBlocks = std::set<Block*, BlockOrder>;
 
-  // `block` (free) joins `blocks`, or `unmapped` when it has no memory mapped; erase_free undoes it.
+  // `block` (free) joins `blocks` (or is held, see holds_last_freed), or `unmapped` when it has no memory mapped;
+  // erase_free undoes it.
   void insert_free(Block* block);
   void erase_free(Block* block);
-  // The free block `blocks` holds outside its set (see last_freed), or nullptr.
+  // The free block held outside `blocks` (see holds_last_freed), or nullptr.
   Block* held() const {
     return last_freed_;
   }
@@ -128,9 +129,9 @@ struct BlockPool {
   // dropped each time. The pool keeps a few of each for the next time, which keeps the host's malloc off the path
   // of an allocation served from the cache (as the CPU's allocator is for it). Used with the device's lock held.
   static constexpr size_t kSpares = 64;
-  Block* last_freed_ = nullptr;
   std::vector<FreeBlocks::node_type> spare_nodes_;
   std::vector<std::unique_ptr<Block>> spare_blocks_;
+  Block* last_freed_ = nullptr; // the held block
 };
 
 // The size a request is rounded up to: a multiple of 512 bytes, or with roundup_power2_divisions:N the next of
