@@ -12,7 +12,7 @@ import textwrap
 import pytest
 import torch
 
-from conftest import DEVICE
+from conftest import DEVICE, requires_two_devices
 
 
 MiB = 1 << 20
@@ -79,6 +79,24 @@ def test_freed_blocks_are_cached_and_reused():
     del y
     torch.mydevice.empty_cache()
     assert torch.mydevice.memory_reserved() < reserved
+
+
+@requires_two_devices
+def test_a_second_device_allocates_and_frees_its_own_memory():
+    # A free goes back to the device the memory came from: each device index has its own deleter.
+    before = [torch.mydevice.memory_allocated(d) for d in (0, 1)]
+    x = torch.empty(1 << 20, dtype=torch.uint8, device=f"{DEVICE}:1")
+    y = x.clone()  # an operator on device 1 allocates its result there too
+    assert torch.mydevice.memory_allocated(1) == before[1] + (2 << 20)
+    assert torch.mydevice.memory_allocated(0) == before[0]
+    assert torch.mydevice.current_device() == 0  # creating them left the current device alone
+    del x, y
+    assert [torch.mydevice.memory_allocated(d) for d in (0, 1)] == before
+    with torch.mydevice.device(1):
+        z = torch.empty(1 << 20, dtype=torch.uint8, device=DEVICE)  # no index: the current device
+    assert z.device.index == 1 and torch.mydevice.memory_allocated(1) == before[1] + (1 << 20)
+    del z
+    assert torch.mydevice.memory_allocated(1) == before[1]
 
 
 def test_peak_and_accumulated_stats_reset():
