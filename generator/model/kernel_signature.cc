@@ -68,7 +68,8 @@ std::string without_comments(const std::string& code) {
   return out;
 }
 
-// Whether `code` uses `name` as an identifier (not as part of a longer one), comments aside.
+}  // namespace
+
 bool uses_identifier(const std::string& commented_code, const std::string& name) {
   const std::string code = without_comments(commented_code);
   auto identifier_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
@@ -79,8 +80,6 @@ bool uses_identifier(const std::string& commented_code, const std::string& name)
   }
   return false;
 }
-
-}  // namespace
 
 std::string kernel_function_name(const std::string& aten_name) {
   std::string name;

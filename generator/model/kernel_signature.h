@@ -23,6 +23,9 @@ struct KernelCode {
 /// in C++: masked_fill_.Scalar) becomes one.
 std::string kernel_function_name(const std::string& aten_name);
 
+/// Whether C++ `code` uses `name` as an identifier (not as part of a longer one), comments aside.
+bool uses_identifier(const std::string& code, const std::string& name);
+
 /// A parameter the default implementation (the kernel's body and host code) does not use is neither captured nor
 /// named in the definition. Throws std::logic_error for a parameter kind the catalog should not have.
 KernelCode kernel_code(const CatalogOperator& op);

@@ -84,17 +84,6 @@ std::vector<std::string> indented(const std::string& code, const std::string& in
   return lines;
 }
 
-// Whether `code` uses `name` as an identifier (not as part of a longer one).
-bool uses_identifier(const std::string& code, const std::string& name) {
-  auto identifier_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-  for (std::size_t at = code.find(name); at != std::string::npos; at = code.find(name, at + 1)) {
-    const bool starts = at == 0 || !identifier_char(code[at - 1]);
-    const bool ends = at + name.size() == code.size() || !identifier_char(code[at + name.size()]);
-    if (starts && ends) return true;
-  }
-  return false;
-}
-
 // A wrapper's signature "RET NAME(PARAMS) {": on one line when it fits; else with the parameters aligned under the
 // first one when the head is short, or (a long return type or name) starting on the next line, indented by four;
 // a return type too long to share a line with the name gets a line of its own.
