@@ -390,6 +390,24 @@ def test_reduce_overhead_replays_a_captured_graph(runner, monkeypatch):
 
 
 @requires_graphs
+def test_reduce_overhead_with_dynamic_shapes_captures_each_shape():
+    """One graph compiled for every batch size (dynamic=True), captured once per shape after its own warm-up call;
+    each call replays the capture of its own shape, never one of another size."""
+
+    def fn(x):
+        return x.clone()
+
+    compiled = torch.compile(fn, mode="reduce-overhead", dynamic=True)
+    for rows in (6, 6, 3, 3, 6, 3, 6):  # each shape: a warm-up call, then a capture replayed at every call
+        x = torch.randn(rows, 5, device=DEVICE)
+        result = compiled(x)
+        assert result.shape == (rows, 5)
+        torch.testing.assert_close(result.cpu(), x.cpu())
+    counters = _graph_counters()
+    assert counters["captures"] == 2 and counters["replays"] == 5 and not counters["skipped"], counters
+
+
+@requires_graphs
 def test_reduce_overhead_training_replays_forward_and_backward():
     eager_model = _mlp().to(DEVICE)
     compiled_model = _mlp().to(DEVICE)
