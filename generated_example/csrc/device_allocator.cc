@@ -173,7 +173,6 @@ DeviceState& state_of(c10::DeviceIndex device) {
   return all[static_cast<size_t>(device)];
 }
 
-
 // With state.mutex held: a free block enters its pool. A part of a split segment counts as "inactive split"
 // while it is there (memory that only a request of its size or smaller can use).
 // Unmapped parts of expandable segments are kept apart: they serve no request until memory is mapped into them.
@@ -976,10 +975,8 @@ void free_block(DeviceState& state, Block* block, const history::Context& contex
 }
 
 // Frees the memory at `ptr` that the allocator gave out on `device`. Returns false (and frees nothing) if the
-// device has no such allocation.
-bool free_on_device(c10::DeviceIndex device, void* ptr) {
-  // Gathered before the lock: gathering Python frames takes the GIL.
-  const history::Context context = history::recording() ? history::free_context() : nullptr;
+// device has no such allocation. `context`: the memory history's record of this free (history::free_context()).
+bool free_on_device(c10::DeviceIndex device, void* ptr, const history::Context& context) {
   auto& state = state_of(device);
   std::lock_guard<std::mutex> lock(state.mutex);
   const auto it = state.live.find(ptr);
@@ -992,10 +989,20 @@ bool free_on_device(c10::DeviceIndex device, void* ptr) {
   return true;
 }
 
+// The history's record of a free, gathered before any device lock is taken: gathering Python frames takes the GIL.
+history::Context free_history() {
+  return history::recording() ? history::free_context() : nullptr;
+}
+
+bool free_on_device(c10::DeviceIndex device, void* ptr) {
+  return free_on_device(device, ptr, free_history());
+}
+
 // Frees `ptr` on whichever device the allocator gave it out (raw_deallocate, caching_allocator_delete).
 bool free_on_any_device(void* ptr) {
+  const history::Context context = free_history();
   for (size_t device = 0; device < states().size(); ++device) {
-    if (free_on_device(static_cast<c10::DeviceIndex>(device), ptr)) {
+    if (free_on_device(static_cast<c10::DeviceIndex>(device), ptr, context)) {
       return true;
     }
   }

@@ -704,7 +704,6 @@ PyObject* graph_register_generator_py(PyObject*, PyObject* arg) {
   Py_RETURN_NONE;
 }
 
-
 PyMethodDef methods[] = {
     {"_init", mapping_errors<init>, METH_NOARGS, "Initialize the mydevice runtime (lazy initialization)."},
     {"_is_initialized", mapping_errors<is_initialized_py>, METH_NOARGS, nullptr},

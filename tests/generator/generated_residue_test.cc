@@ -1,8 +1,9 @@
 // What a generator decided at generation time stays out of the generated code (issue 34's residue): no
 // `(void)x;` for a name the function already used or for a parameter it could leave unnamed, no TORCH_LIBRARY_IMPL
-// block with nothing to register, no module-level Python constant `_NAME = True` (or False) that the module then
-// branches on. Checked on freshly generated trees for several specs: the default one, every capability off, the
-// custom runtime, and a range of torch releases.
+// block with nothing to register, no two blank lines in a row in C++ or CMake code (the separator of a section the
+// spec turned off), no module-level Python constant `_NAME = True` (or False) that the module then branches on.
+// Checked on freshly generated trees for several specs: the default one, every capability off, the custom runtime,
+// and a range of torch releases.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -107,6 +108,16 @@ std::vector<std::string> empty_registrations(const std::string& file, const std:
   return found;
 }
 
+// Two blank lines in a row in C++ or CMake code, where a section the spec turned off left its separator behind
+// next to the one that follows it, as "file:line" of the second.
+std::vector<std::string> double_blank_lines(const std::string& file, const std::vector<std::string>& lines) {
+  std::vector<std::string> found;
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    if (lines[i].empty() && lines[i - 1].empty()) found.push_back(file + ":" + std::to_string(i + 1) + ": blank");
+  }
+  return found;
+}
+
 // Module-level `_NAME = True` or `= False` that the same module tests (`if _NAME`, `not _NAME`, `_NAME else`...): a
 // branch decided at generation time, as "file:line: NAME".
 std::vector<std::string> decided_constants(const std::string& file, const std::string& text) {
@@ -146,6 +157,10 @@ std::vector<std::string> residue(const fs::path& tree) {
       more = void_casts(file, lines);
       const auto blocks = empty_registrations(file, lines);
       more.insert(more.end(), blocks.begin(), blocks.end());
+      const auto blanks = double_blank_lines(file, lines);
+      more.insert(more.end(), blanks.begin(), blanks.end());
+    } else if (extension == ".cmake" || entry.path().filename() == "CMakeLists.txt") {
+      more = double_blank_lines(file, lines_of(text));
     } else if (extension == ".py" && file.starts_with("src/")) {
       more = decided_constants(file, text);
     }
@@ -207,6 +222,8 @@ TEST(GeneratedResidueChecks, FindWhatTheyLookFor) {
   EXPECT_EQ(void_casts("a.cc", cc), (std::vector<std::string>{"a.cc:5: x", "a.cc:9: y, an unused parameter",
                                                                "a.cc:13: m, an unused parameter"}));
   EXPECT_EQ(empty_registrations("a.cc", cc), std::vector<std::string>{"a.cc:12"});
+  EXPECT_TRUE(double_blank_lines("a.cc", cc).empty());
+  EXPECT_EQ(double_blank_lines("b.cc", {"int a;", "", "", "int b;"}), std::vector<std::string>{"b.cc:3: blank"});
   EXPECT_EQ(decided_constants("a.py", "import x\n_FLAG = True\n\nif _FLAG:\n    pass\n"),
             std::vector<std::string>{"a.py:2: _FLAG"});
   EXPECT_TRUE(decided_constants("a.py", "_FLAG = torch_has('x')\nif _FLAG:\n    pass\n").empty());

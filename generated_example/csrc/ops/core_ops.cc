@@ -163,7 +163,6 @@ at::Tensor& set_empty(at::Tensor& self) {
   return set_storage_offset(self, std::move(storage), 0, {0}, {});
 }
 
-
 c10::Scalar local_scalar_dense(const at::Tensor& self) {
   TORCH_CHECK(self.numel() == 1, "a Tensor with ", self.numel(), " elements cannot be converted to Scalar");
   at::Tensor host = at::empty(self.sizes(), self.options().device(c10::kCPU));

@@ -13,7 +13,6 @@
 #include <c10/util/Exception.h>
 #include <torch/library.h>
 
-
 #include "generator.h"
 #include "kernels/kernel_support.h"
 

@@ -60,7 +60,6 @@ at::Tensor& quantized_copy_(at::Tensor& self, const at::Tensor& src, bool non_bl
   return self;
 }
 
-
 at::Tensor int_repr(const at::Tensor& self) {
   (void)per_tensor(self, "int_repr");
   return integer_view(self).clone();
