@@ -29,6 +29,9 @@ struct DeviceStreams {
   std::array<c10::StreamId, kPoolSize> high_pool{};
   std::atomic<size_t> low_next{0};
   std::atomic<size_t> high_next{0};
+  // The driver's default stream, once asked for: one stream for the life of the process (driver.h). Every
+  // launch on the default stream reads it here instead of asking the driver again.
+  std::atomic<driver::Stream> default_stream{nullptr};
 };
 
 // Streams live as long as the process (like CUDA's pool): a c10::Stream is a plain value that PyTorch copies
@@ -80,14 +83,17 @@ driver::Stream native_stream(const c10::Stream& stream) {
       stream.device_type() == c10::DeviceType::PrivateUse1, "Expected a mydevice stream, got a stream on ",
       stream.device());
   const c10::DeviceIndex device = stream.device_index();
+  auto& streams = streams_of(device);
   if (stream.id() == 0) {
+    if (driver::Stream known = streams.default_stream.load(std::memory_order_acquire)) {
+      return known;
+    }
     lazy_init();
-    check_device_index(device);
     driver::Stream handle = nullptr;
     MYDEVICE_CHECK(driver::get().stream_get_default(device, &handle));
+    streams.default_stream.store(handle, std::memory_order_release);
     return handle;
   }
-  auto& streams = streams_of(device);
   std::lock_guard<std::mutex> lock(streams.mutex);
   const auto it = streams.by_id.find(stream.id());
   TORCH_CHECK(it != streams.by_id.end(), "Unknown mydevice stream id ", stream.id(), " on device ",

@@ -232,7 +232,8 @@ class Driver {
   // Priorities follow PyTorch's convention: 0 is the default, lower numbers are more urgent.
   virtual Status stream_create(Stream* stream, int priority) = 0; // on the current device
   virtual Status stream_destroy(Stream stream) = 0;               // pending work still completes
-  // The default stream of `device`: where work goes unless a stream context says otherwise.
+  // The default stream of `device`: where work goes unless a stream context says otherwise. One stream for the life
+  // of the process: the backend asks once per device and keeps the answer.
   virtual Status stream_get_default(int device, Stream* stream) = 0;
   // A process-unique id; 0 for every device's default stream. It becomes the c10::StreamId.
   virtual Status stream_get_id(Stream stream, std::uint64_t* id) = 0;
