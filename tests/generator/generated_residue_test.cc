@@ -3,7 +3,7 @@
 // block with nothing to register, no two blank lines in a row in C++ or CMake code (the separator of a section the
 // spec turned off), no module-level Python constant `_NAME = True` (or False) that the module then branches on.
 // Checked on freshly generated trees for several specs: the default one, every capability off, the custom runtime,
-// and a range of torch releases.
+// a range of torch releases, and operators left to the CPU bridge.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -142,6 +142,18 @@ std::string every_capability_off(std::string spec) {
   return spec.substr(0, block) + std::regex_replace(spec.substr(block, end - block), on, "$1false") + spec.substr(end);
 }
 
+// The spec with the operators the CPU bridge can run taken out of operators.native, so that the tree has its
+// csrc/ops/cpu_bridge.cc (the default spec lists them all, and the bridge is then not generated).
+std::string operators_bridged(std::string spec) {
+  for (const std::string name : {"convolution_overrideable", "convolution_backward_overrideable", "native_batch_norm",
+                                 "_thnn_fused_lstm_cell", "_thnn_fused_lstm_cell_backward_impl", "_thnn_fused_gru_cell",
+                                 "_thnn_fused_gru_cell_backward", "_scaled_dot_product_fused_attention_overrideable",
+                                 "_scaled_dot_product_fused_attention_overrideable_backward"}) {
+    spec = std::regex_replace(spec, std::regex(" " + name + ","), "");
+  }
+  return spec;
+}
+
 // Every residue of a tree, third_party/ (the bundled runtime) aside.
 std::vector<std::string> residue(const fs::path& tree) {
   std::vector<std::string> found;
@@ -191,6 +203,10 @@ class GeneratedResidue : public ::testing::Test {
     ASSERT_EQ(custom.status, 0) << custom.output;
     const auto range = run_accelgen("init mydevice --torch 2.6:2.14 --dir " + (dir_->path() / "range").string());
     ASSERT_EQ(range.status, 0) << range.output;
+    write_text(dir_->path() / "bridged" / "mydevice" / "accelgen.yaml",
+               operators_bridged(read_text(dir_->path() / "mydevice" / "accelgen.yaml")));
+    const auto bridged = run_accelgen("generate " + (dir_->path() / "bridged" / "mydevice").string());
+    ASSERT_EQ(bridged.status, 0) << bridged.output;
   }
   static void TearDownTestSuite() {
     delete dir_;
@@ -212,6 +228,12 @@ TEST_F(GeneratedResidue, CustomRuntimeTreeHasNone) {
 
 TEST_F(GeneratedResidue, TreeForARangeOfTorchReleasesHasNone) {
   EXPECT_EQ(joined(residue(dir_->path() / "range" / "mydevice")), "");
+}
+
+TEST_F(GeneratedResidue, TreeWithBridgedOperatorsHasNone) {
+  const fs::path tree = dir_->path() / "bridged" / "mydevice";
+  ASSERT_TRUE(fs::exists(tree / "csrc/ops/cpu_bridge.cc")) << "the spec was meant to leave operators to the bridge";
+  EXPECT_EQ(joined(residue(tree)), "");
 }
 
 // The checks themselves, on small samples: what they must find and what they must let pass.
