@@ -7,6 +7,7 @@
 #include "base/diagnostic.h"
 #include "cli/command_common.h"
 #include "contract_diff/contract_diff.h"
+#include "contract_diff/snapshot_file.h"
 #include "guide/report.h"
 #include "plan/version_knowledge.h"
 
@@ -18,8 +19,12 @@ void setup_contract_diff_options(CLI::App& app, ContractDiffOptions& options) {
   auto* cmd = &app;
   const std::string what = " torch: a prefix (/usr), a root filesystem, a pip wheel's site-packages/torch, a "
                            "site-packages directory or a virtual environment";
-  cmd->add_option("old_prefix", options.old_prefix, "The older" + what)->required();
-  cmd->add_option("new_prefix", options.new_prefix, "The newer" + what)->required();
+  const std::string or_snapshot = ", or a contract snapshot file (.json) written by --snapshot";
+  cmd->add_option("old_prefix", options.old_prefix, "The older" + what + or_snapshot);
+  cmd->add_option("new_prefix", options.new_prefix, "The newer" + what + or_snapshot);
+  cmd->add_option("--snapshot", options.snapshot_prefix,
+                  "Write the contract snapshot of this torch tree (JSON, to -o or stdout) instead of comparing two: "
+                  "knowledge/contract-snapshot-<MAJOR.MINOR>.json is made this way");
   cmd->add_option("--format", options.format, "text, md, json, or list (one \"<added|removed|changed> <id>\" per line)")
       ->check(CLI::IsMember({"text", "md", "json", "list"}))
       ->capture_default_str();
@@ -28,29 +33,63 @@ void setup_contract_diff_options(CLI::App& app, ContractDiffOptions& options) {
                 "Exit 1 when an item is not explained by the knowledge base (for CI)");
 }
 
+namespace {
+
+constexpr const char* kTreeHint =
+    "pass a libtorch prefix (/usr), a root filesystem, a pip wheel's site-packages/torch, a virtual environment "
+    "or a contract snapshot file (.json)";
+
+// One side of a comparison: a snapshot file as it was written, or the contract a torch tree declares.
+contract_diff::Snapshot snapshot_of(const std::string& path) {
+  if (contract_diff::is_snapshot_file(path)) return contract_diff::load_snapshot(path);
+  if (!fs::is_directory(path)) throw DiagnosticError({{path, 0, 0, "not a directory or a snapshot file", kTreeHint}});
+  return contract_diff::extract(path);
+}
+
+void write_output(const ContractDiffOptions& options, const std::string& text, const char* what) {
+  if (options.output.empty()) {
+    std::cout << text << std::flush;
+    return;
+  }
+  std::ofstream out(options.output, std::ios::binary);
+  if (!out || !(out << text)) throw DiagnosticError({{options.output, 0, 0, std::string("cannot write the ") + what, ""}});
+}
+
+int write_snapshot(const ContractDiffOptions& options) {
+  if (!options.old_prefix.empty() || !options.new_prefix.empty()) {
+    throw DiagnosticError({{options.old_prefix, 0, 0, "--snapshot reads one tree and compares nothing",
+                            "drop the other paths, or drop --snapshot to compare two trees"}});
+  }
+  if (!fs::is_directory(options.snapshot_prefix)) {
+    throw DiagnosticError({{options.snapshot_prefix, 0, 0, "not a directory", kTreeHint}});
+  }
+  const auto snapshot = contract_diff::extract(options.snapshot_prefix);
+  write_output(options, contract_diff::snapshot_to_json(snapshot), "snapshot");
+  if (snapshot.error_count) {
+    std::cerr << "accelgen: warning: " << snapshot.error_count
+              << " parse error(s); items declared after an error may be missing\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
 int run_contract_diff_command(const ContractDiffOptions& options) {
-  return run_guarded([&] {
-    for (const auto& p : {options.old_prefix, options.new_prefix}) {
-      if (!fs::is_directory(p)) {
-        throw DiagnosticError({{p, 0, 0, "not a directory",
-                                "pass a libtorch prefix (/usr), a root filesystem, a pip wheel's site-packages/torch "
-                                "or a virtual environment"}});
-      }
+  return run_guarded([&]() -> int {
+    if (!options.snapshot_prefix.empty()) return write_snapshot(options);
+    if (options.old_prefix.empty() || options.new_prefix.empty()) {
+      throw DiagnosticError({{"accelgen contract-diff", 0, 0, "expected two torch trees to compare: OLD NEW",
+                              "or --snapshot PREFIX to write one tree's contract snapshot"}});
     }
-    const auto old_snapshot = contract_diff::extract(options.old_prefix);
-    const auto new_snapshot = contract_diff::extract(options.new_prefix);
+    const auto old_snapshot = snapshot_of(options.old_prefix);
+    const auto new_snapshot = snapshot_of(options.new_prefix);
     const auto d = contract_diff::diff(old_snapshot, new_snapshot, version_knowledge());
     std::string text;
     if (options.format == "json") text = contract_diff::render_json(d);
     else if (options.format == "md") text = contract_diff::render_markdown(d);
     else if (options.format == "list") text = contract_diff::render_list(d);
     else text = contract_diff::render_text(d, options.output.empty() && guide::stdout_wants_color());
-    if (options.output.empty()) {
-      std::cout << text << std::flush;
-    } else {
-      std::ofstream out(options.output, std::ios::binary);
-      if (!out || !(out << text)) throw DiagnosticError({{options.output, 0, 0, "cannot write the report", ""}});
-    }
+    write_output(options, text, "report");
     if (old_snapshot.error_count || new_snapshot.error_count) {
       std::cerr << "accelgen: warning: parse errors (old " << old_snapshot.error_count << ", new "
                 << new_snapshot.error_count << "); items declared after an error may be missing\n";

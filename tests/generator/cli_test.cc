@@ -43,6 +43,12 @@ TEST(Cli, OnlyContractDiffLoadsLibclang) {
   const CommandResult bad = accelgen("contract-diff /nonexistent /nonexistent");
   EXPECT_EQ(bad.status, 1);
   EXPECT_THAT(bad.output, HasSubstr("/nonexistent: error: not a directory"));
+  const CommandResult snapshot_and_two = accelgen("contract-diff --snapshot /nonexistent /a /b");
+  EXPECT_EQ(snapshot_and_two.status, 1);
+  EXPECT_THAT(snapshot_and_two.output, HasSubstr("--snapshot reads one tree and compares nothing"));
+  const CommandResult one = accelgen("contract-diff /nonexistent");
+  EXPECT_EQ(one.status, 1);
+  EXPECT_THAT(one.output, HasSubstr("expected two torch trees to compare"));
 }
 
 TEST(Cli, BadUsageExitsTwo) {

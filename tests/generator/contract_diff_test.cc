@@ -13,7 +13,9 @@
 #include <string>
 
 #include "contract/knowledge_base.h"
+#include "contract/torch_version.h"
 #include "contract_diff/contract_diff.h"
+#include "contract_diff/snapshot_file.h"
 #include "plan/version_knowledge.h"
 #include "test_support.h"
 
@@ -181,7 +183,83 @@ TEST(ContractDiffSynthetic, ReadsAPipWheelFromItsPackageSitePackagesOrVirtualEnv
   }
 }
 
+// ------------------------------------------------------------------------------------------------ snapshot files
+
+// The committed snapshot of the newest release the knowledge base knows.
+fs::path committed_snapshot() {
+  return kSourceDir / "knowledge" /
+         ("contract-snapshot-" + accelgen::contract::max_supported_version().to_string() + ".json");
+}
+
+TEST(ContractSnapshotFile, RoundTripsAndComparesLikeTheTreeItWasMadeOf) {
+  TempDir tmp;
+  write_tree(tmp.path() / "old", false);
+  write_tree(tmp.path() / "new", true);
+  const auto old_tree = cd::extract(tmp.path() / "old");
+  const auto new_tree = cd::extract(tmp.path() / "new");
+  write_text(tmp.path() / "old.json", cd::snapshot_to_json(old_tree));
+  const auto old_file = cd::load_snapshot(tmp.path() / "old.json");
+  EXPECT_EQ(cd::snapshot_to_json(old_file), cd::snapshot_to_json(old_tree));  // nothing lost, same bytes
+  EXPECT_EQ(cd::snapshot_to_json(old_tree).find(tmp.path().string()), std::string::npos) << "no machine path";
+  const auto& kb = accelgen::version_knowledge();
+  EXPECT_EQ(cd::render_list(cd::diff(old_file, new_tree, kb)), cd::render_list(cd::diff(old_tree, new_tree, kb)));
+  EXPECT_TRUE(cd::diff(old_file, old_tree, kb).changes.empty());
+  EXPECT_TRUE(cd::is_snapshot_file(tmp.path() / "old.json"));
+  EXPECT_FALSE(cd::is_snapshot_file(tmp.path() / "old"));
+}
+
+TEST(ContractSnapshotFile, BadFilesAreRefusedWithTheirPosition) {
+  TempDir tmp;
+  write_text(tmp.path() / "broken.json", "{\n  \"schema\": \"accelgen-contract-snapshot/1\",\n  \"torch\" 2\n}\n");
+  try {
+    cd::load_snapshot(tmp.path() / "broken.json");
+    ADD_FAILURE() << "a file that is not JSON was read";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("broken.json:3:"), std::string::npos) << e.what();
+  }
+  write_text(tmp.path() / "other.json", "{\"schema\": \"accelgen-contract-diff/1\"}\n");
+  try {
+    cd::load_snapshot(tmp.path() / "other.json");
+    ADD_FAILURE() << "a file of another schema was read";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("accelgen-contract-snapshot/1"), std::string::npos) << e.what();
+  }
+}
+
+// The committed snapshot is the contract of the newest known release: the interfaces the backend implements are
+// in it, with their header and line.
+TEST(ContractSnapshotFile, TheCommittedSnapshotHoldsTheNewestKnownContract) {
+  const auto snapshot = cd::load_snapshot(committed_snapshot());
+  EXPECT_EQ(snapshot.torch_version.rfind(accelgen::contract::max_supported_version().to_string() + ".", 0), 0u)
+      << snapshot.torch_version;
+  EXPECT_EQ(snapshot.error_count, 0);
+  for (const std::string id : {"virtual:at::PrivateUse1HooksInterface::isAvailable",
+                               "virtual:c10::impl::DeviceGuardImplInterface::getStream", "class:c10::DeviceAllocator",
+                               "class:at::GraphImplInterface", "macro:REGISTER_HOST_ALLOCATOR"}) {
+    const auto it = snapshot.items.find(id);
+    ASSERT_NE(it, snapshot.items.end()) << id;
+    EXPECT_FALSE(it->second.file.empty()) << id;
+    EXPECT_GT(it->second.line, 0) << id;
+  }
+}
+
 // ------------------------------------------------------------------------------------------------ real trees
+
+// The committed snapshot is what its regeneration command writes from the torch 2.14 headers.
+TEST(ContractDiffRootfs, TheCommittedSnapshotIsWhatTheNewestTreeDeclares) {
+  const char* new_prefix = std::getenv("ACCELGEN_CONTRACT_NEW");
+  if (!new_prefix) GTEST_SKIP() << "set ACCELGEN_CONTRACT_NEW to the torch 2.14 root filesystem";
+  const auto tree = cd::extract(new_prefix);
+  const auto committed = cd::load_snapshot(committed_snapshot());
+  if (tree.torch_version != committed.torch_version) {
+    GTEST_SKIP() << "the root filesystem holds torch " << tree.torch_version << ", the snapshot was made from "
+                 << committed.torch_version << ": regenerate it with accelgen contract-diff --snapshot " << new_prefix
+                 << " -o " << committed_snapshot().string();
+  }
+  EXPECT_EQ(cd::snapshot_to_json(tree), read_text(committed_snapshot()))
+      << "regenerate it: accelgen contract-diff --snapshot " << new_prefix << " -o " << committed_snapshot().string();
+}
+
 
 TEST(ContractDiffRootfs, TwoRootFilesystemsMatchTheExpectedList) {
   const char* old_prefix = std::getenv("ACCELGEN_CONTRACT_OLD");
