@@ -7,6 +7,7 @@
 #include "base/diagnostic.h"
 #include "cli/command_common.h"
 #include "contract_diff/contract_diff.h"
+#include "contract_diff/backend_uses.h"
 #include "contract_diff/snapshot_file.h"
 #include "guide/report.h"
 #include "plan/version_knowledge.h"
@@ -28,6 +29,9 @@ void setup_contract_diff_options(CLI::App& app, ContractDiffOptions& options) {
   cmd->add_option("--format", options.format, "text, md, json, or list (one \"<added|removed|changed> <id>\" per line)")
       ->check(CLI::IsMember({"text", "md", "json", "list"}))
       ->capture_default_str();
+  cmd->add_option("--backend", options.backend,
+                  "A generated backend tree: list, for each change, the files that use the declaration (generated or "
+                  "yours) and what to do");
   cmd->add_option("-o,--output", options.output, "Write the report to this file instead of stdout");
   cmd->add_flag("--fail-on-unexplained", options.fail_on_unexplained,
                 "Exit 1 when an item is not explained by the knowledge base (for CI)");
@@ -83,7 +87,11 @@ int run_contract_diff_command(const ContractDiffOptions& options) {
     }
     const auto old_snapshot = snapshot_of(options.old_prefix);
     const auto new_snapshot = snapshot_of(options.new_prefix);
-    const auto d = contract_diff::diff(old_snapshot, new_snapshot, version_knowledge());
+    auto d = contract_diff::diff(old_snapshot, new_snapshot, version_knowledge());
+    if (!options.backend.empty()) {
+      contract_diff::attach_backend_uses(d, new_snapshot, options.backend);
+      d.backend = options.backend;
+    }
     std::string text;
     if (options.format == "json") text = contract_diff::render_json(d);
     else if (options.format == "md") text = contract_diff::render_markdown(d);

@@ -14,6 +14,7 @@ struct ContractDiffOptions {
   std::string old_prefix;  // a torch tree, or a contract snapshot file (.json)
   std::string new_prefix;
   std::string snapshot_prefix;  // --snapshot: write this tree's contract snapshot instead of comparing two
+  std::string backend;          // --backend: a generated backend tree whose uses of each change are listed
   std::string format = "text";  // text, md, json, list
   std::string output;
   bool fail_on_unexplained = false;

@@ -243,6 +243,18 @@ std::string short_detail(const std::string& s, std::size_t max = 160) {
 
 }  // namespace
 
+int ContractDiff::touching_backend() const {
+  return static_cast<int>(std::count_if(changes.begin(), changes.end(), [](const ItemChange& c) { return !c.uses.empty(); }));
+}
+
+namespace {
+
+std::string use_text(const BackendUse& use) {
+  return use.path + ":" + std::to_string(use.line) + " (" + (use.generated ? "generated" : "yours") + "): " + use.text;
+}
+
+}  // namespace
+
 std::string render_text(const ContractDiff& d, bool color) {
   auto c = [&](const std::string& code, const std::string& text) {
     return color ? "\x1b[" + code + "m" + text + "\x1b[0m" : text;
@@ -258,6 +270,9 @@ std::string render_text(const ContractDiff& d, bool color) {
   out << d.changes.size() << " item(s) differ: " << added << " added, " << removed << " removed, " << changed
       << " changed; " << d.unexplained() << " not explained by the knowledge base (marked " << c("1;33", "[new]")
       << ").\n";
+  if (!d.backend.empty()) {
+    out << d.touching_backend() << " of them touch the backend in " << d.backend << " (listed with what to do).\n";
+  }
   for (const char* kind : kOrder) {
     bool header = false;
     for (const auto& ch : d.changes) {
@@ -283,6 +298,10 @@ std::string render_text(const ContractDiff& d, bool color) {
         if (!ch.new_detail.empty() && ch.kind == ItemChange::Kind::Changed) out << "      new: " << short_detail(ch.new_detail) << "\n";
         if (ch.kind == ItemChange::Kind::Added && kind_of(ch.id) != "guard") out << "      " << short_detail(ch.new_detail) << "\n";
       }
+      if (!ch.uses.empty()) {
+        out << "      " << c("1", "do:") << " " << ch.action << "\n";
+        for (const auto& use : ch.uses) out << "      in: " << use_text(use) << "\n";
+      }
     }
   }
   if (d.old_error_count || d.new_error_count) {
@@ -305,6 +324,18 @@ std::string render_markdown(const ContractDiff& d) {
     out << "| " << to_string(ch.kind) << " | `" << ch.id << "` | " << ch.note << " | "
         << (by.empty() ? "**not in the knowledge base**" : by) << " |\n";
   }
+  if (!d.backend.empty()) {
+    out << "\n## What the backend in `" << d.backend << "` uses\n\n" << d.touching_backend()
+        << " change(s) touch it.\n";
+    for (const auto& ch : d.changes) {
+      if (ch.uses.empty()) continue;
+      out << "\n### " << to_string(ch.kind) << " `" << ch.id << "`\n\n" << ch.action << ".\n\n";
+      for (const auto& use : ch.uses) {
+        out << "- `" << use.path << ":" << use.line << "` (" << (use.generated ? "generated" : "yours") << "): `"
+            << use.text << "`\n";
+      }
+    }
+  }
   if (d.old_error_count || d.new_error_count) {
     out << "\nParse errors: old " << d.old_error_count << ", new " << d.new_error_count << ".\n";
   }
@@ -317,6 +348,7 @@ std::string render_json(const ContractDiff& d) {
   j["old"] = {{"torch", d.old_version}, {"parse_errors", d.old_error_count}, {"errors", d.old_errors}};
   j["new"] = {{"torch", d.new_version}, {"parse_errors", d.new_error_count}, {"errors", d.new_errors}};
   j["unexplained"] = d.unexplained();
+  if (!d.backend.empty()) j["backend"] = {{"tree", d.backend}, {"changes_touching_it", d.touching_backend()}};
   nlohmann::ordered_json items = nlohmann::ordered_json::array();
   for (const auto& ch : d.changes) {
     nlohmann::ordered_json i;
@@ -327,6 +359,15 @@ std::string render_json(const ContractDiff& d) {
     i["new"] = ch.new_detail;
     i["note"] = ch.note;
     i["explained_by"] = ch.explained_by;
+    if (!d.backend.empty()) {
+      i["action"] = ch.uses.empty() ? "" : ch.action;
+      nlohmann::ordered_json uses = nlohmann::ordered_json::array();
+      for (const auto& use : ch.uses) {
+        uses.push_back({{"path", use.path}, {"line", use.line}, {"owner", use.generated ? "generated" : "yours"},
+                        {"text", use.text}});
+      }
+      i["uses"] = std::move(uses);
+    }
     items.push_back(i);
   }
   j["items"] = items;

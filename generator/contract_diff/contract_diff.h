@@ -58,6 +58,14 @@ Snapshot extract(const std::filesystem::path& prefix_or_root, const ExtractOptio
 /// The headers contract-diff reads, relative to include/ (those absent from a tree are recorded as absent).
 const std::vector<std::string>& contract_headers();
 
+/// A line of a backend tree that uses a changed declaration (backend_uses.h).
+struct BackendUse {
+  std::string path;  // relative to the tree
+  int line = 0;
+  bool generated = false;  // accelgen regenerates the file; otherwise it is the user's
+  std::string text;        // the line, trimmed
+};
+
 struct ItemChange {
   enum class Kind { Added, Removed, Changed };
   Kind kind = Kind::Changed;
@@ -67,6 +75,8 @@ struct ItemChange {
   std::string file;                      // new file (old for removed items)
   std::string note;                      // a short human explanation ("no longer virtual", "+rms_norm", ...)
   std::vector<std::string> explained_by;  // knowledge-base change ids
+  std::vector<BackendUse> uses;           // with --backend: the files of the backend that use the declaration
+  std::string action;                     // with --backend: what to do about it
 };
 
 struct ContractDiff {
@@ -76,6 +86,8 @@ struct ContractDiff {
   std::vector<std::string> old_errors, new_errors;
   int old_error_count = 0, new_error_count = 0;
   int unexplained() const;
+  std::string backend;  // the backend tree whose uses were attached (--backend), or empty
+  int touching_backend() const;  // changes with a use in the backend
 };
 
 /// Compares two snapshots. An item counts as explained by a knowledge-base change when the change's

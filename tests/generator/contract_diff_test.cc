@@ -14,6 +14,7 @@
 
 #include "contract/knowledge_base.h"
 #include "contract/torch_version.h"
+#include "contract_diff/backend_uses.h"
 #include "contract_diff/contract_diff.h"
 #include "contract_diff/snapshot_file.h"
 #include "plan/version_knowledge.h"
@@ -183,6 +184,12 @@ TEST(ContractDiffSynthetic, ReadsAPipWheelFromItsPackageSitePackagesOrVirtualEnv
   }
 }
 
+std::string use_list(const cd::ItemChange& change) {
+  std::string text;
+  for (const auto& use : change.uses) text += use.path + ":" + std::to_string(use.line) + " " + use.text + "\n";
+  return text;
+}
+
 // ------------------------------------------------------------------------------------------------ snapshot files
 
 // The committed snapshot of the newest release the knowledge base knows.
@@ -240,6 +247,81 @@ TEST(ContractSnapshotFile, TheCommittedSnapshotHoldsTheNewestKnownContract) {
     ASSERT_NE(it, snapshot.items.end()) << id;
     EXPECT_FALSE(it->second.file.empty()) << id;
     EXPECT_GT(it->second.line, 0) << id;
+  }
+}
+
+// ------------------------------------------------------------------------------------------------ backend uses
+
+// Each change names the files of a generated backend that use the declaration, generated or the user's, and what
+// to do; a change the backend does not use names none.
+TEST(ContractDiffBackendUses, NameTheGeneratedAndUserFilesEachChangeTouches) {
+  TempDir tmp;
+  write_tree(tmp.path() / "old", false);
+  write_tree(tmp.path() / "new", true);
+  const auto init = accelgen::testing_support::run_accelgen("init mydevice --torch 2.14 --dir " +
+                                                            (tmp.path() / "backend").string());
+  ASSERT_EQ(init.status, 0) << init.output;
+  const fs::path tree = tmp.path() / "backend" / "mydevice";
+  write_text(tree / "csrc/user/observer.cc",
+             "// REGISTER_PRIVATEUSE1_OBSERVER(name, fn) registers mine.\nREGISTER_PRIVATEUSE1_OBSERVER(name, fn);\n");
+  // The PrivateUse1 hooks: a new pure virtual in the newer tree, and the accelerator hooks they derive from.
+  for (const bool is_new : {false, true}) {
+    write_text(tmp.path() / (is_new ? "new" : "old") / "include/ATen/detail/PrivateUse1HooksInterface.h",
+               std::string("#pragma once\n#include <ATen/detail/AcceleratorHooksInterface.h>\nnamespace at {\n"
+                           "struct PrivateUse1HooksInterface : public AcceleratorHooksInterface {\n") +
+                   (is_new ? "  virtual bool isBuilt() const = 0;\n" : "") + "};\n}\n");
+  }
+  const auto newer = cd::extract(tmp.path() / "new");
+  auto d = cd::diff(cd::extract(tmp.path() / "old"), newer, accelgen::version_knowledge());
+  cd::attach_backend_uses(d, newer, tree);
+  std::map<std::string, const cd::ItemChange*> by_id;
+  for (const auto& c : d.changes) by_id[c.id] = &c;
+  auto paths = [&](const std::string& id) {
+    std::set<std::string> found;
+    for (const auto& use : by_id.at(id)->uses) found.insert(use.path + (use.generated ? " generated" : " yours"));
+    return found;
+  };
+  ASSERT_TRUE(by_id.count("virtual:c10::impl::DeviceGuardImplInterface::getStream"));
+  EXPECT_TRUE(paths("virtual:c10::impl::DeviceGuardImplInterface::getStream").count("csrc/guard.h generated"))
+      << cd::render_text(d, false);
+  EXPECT_NE(by_id["virtual:c10::impl::DeviceGuardImplInterface::getStream"]->action.find("signature changed"),
+            std::string::npos);
+  // A new pure virtual reaches the class that implements the interface ...
+  ASSERT_TRUE(by_id.count("virtual:at::PrivateUse1HooksInterface::isBuilt")) << cd::render_list(d);
+  EXPECT_TRUE(paths("virtual:at::PrivateUse1HooksInterface::isBuilt").count("csrc/hooks.h generated"))
+      << cd::render_text(d, false);
+  EXPECT_NE(by_id["virtual:at::PrivateUse1HooksInterface::isBuilt"]->action.find("pure virtual"), std::string::npos);
+  // ... and one added to a base class reaches the classes that derive from it through the interface.
+  EXPECT_TRUE(paths("virtual:at::AcceleratorHooksInterface::isAvailable").count("csrc/hooks.h generated"))
+      << cd::render_text(d, false);
+  // The user's own use of a macro whose parameters changed (its comment line is not a use).
+  EXPECT_TRUE(paths("macro:REGISTER_PRIVATEUSE1_OBSERVER").count("csrc/user/observer.cc yours"))
+      << cd::render_text(d, false);
+  for (const auto& use : by_id["macro:REGISTER_PRIVATEUSE1_OBSERVER"]->uses) {
+    if (use.path == "csrc/user/observer.cc") {
+      EXPECT_EQ(use.line, 2);
+    }
+  }
+  // Nothing of the backend names the removed DispatchKey::Named.
+  ASSERT_TRUE(by_id.count("enum:c10::DispatchKey::Named"));
+  EXPECT_TRUE(by_id["enum:c10::DispatchKey::Named"]->uses.empty()) << use_list(*by_id["enum:c10::DispatchKey::Named"]);
+  d.backend = tree.string();
+  const std::string text = cd::render_text(d, false);
+  EXPECT_NE(text.find("in: csrc/user/observer.cc:2 (yours): REGISTER_PRIVATEUSE1_OBSERVER(name, fn);"),
+            std::string::npos) << text;
+  EXPECT_NE(cd::render_json(d).find("\"owner\": \"yours\""), std::string::npos);
+  EXPECT_NE(cd::render_markdown(d).find("## What the backend in"), std::string::npos);
+}
+
+TEST(ContractDiffBackendUses, ATreeWithoutAManifestIsRefused) {
+  TempDir tmp;
+  write_text(tmp.path() / "plain/a.cc", "int x;\n");
+  cd::ContractDiff d;
+  try {
+    cd::attach_backend_uses(d, cd::Snapshot{}, tmp.path() / "plain");
+    ADD_FAILURE() << "a tree without a manifest was read as a backend";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("not a generated backend"), std::string::npos) << e.what();
   }
 }
 

@@ -1,0 +1,252 @@
+#include "contract_diff/backend_uses.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <set>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "base/diagnostic.h"
+#include "guide/user_code.h"
+#include "output/manifest.h"
+
+namespace accelgen::contract_diff {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string kind_of(const std::string& id) { return id.substr(0, id.find(':')); }
+
+// "virtual:c10::impl::DeviceGuardImplInterface::getStream(int)" -> {"c10", "impl", "DeviceGuardImplInterface",
+// "getStream"}: the qualified name without its parameter list, split at "::".
+std::vector<std::string> name_parts(const std::string& id) {
+  std::string name = id.substr(id.find(':') + 1);
+  name = name.substr(0, name.find('('));
+  std::vector<std::string> parts;
+  for (std::size_t at = 0;;) {
+    const std::size_t next = name.find("::", at);
+    parts.push_back(name.substr(at, next - at));
+    if (next == std::string::npos) break;
+    at = next + 2;
+  }
+  return parts;
+}
+
+std::string joined(const std::vector<std::string>& parts, std::size_t count) {
+  std::string name;
+  for (std::size_t i = 0; i < count; ++i) name += (i ? "::" : "") + parts[i];
+  return name;
+}
+
+// Qualified class name -> the qualified names of the classes that derive from it, directly or not, as the
+// snapshot's class items declare their bases ("struct at::B : public at::A, ...").
+std::map<std::string, std::set<std::string>> derived_classes(const Snapshot& snapshot) {
+  std::map<std::string, std::set<std::string>> direct;
+  for (const auto& [id, item] : snapshot.items) {
+    if (kind_of(id) != "class") continue;
+    const std::size_t colon = item.detail.find(" : ");
+    if (colon == std::string::npos) continue;
+    std::string bases = item.detail.substr(colon + 3);
+    for (std::size_t at = 0; at <= bases.size();) {
+      std::size_t end = bases.find(", ", at);
+      if (end == std::string::npos) end = bases.size();
+      std::string base = bases.substr(at, end - at);
+      for (const char* word : {"public ", "protected ", "private ", "virtual "}) {
+        if (base.starts_with(word)) base = base.substr(std::string(word).size());
+      }
+      direct[base.substr(0, base.find('<'))].insert(id.substr(id.find(':') + 1));
+      at = end + 2;
+    }
+  }
+  std::map<std::string, std::set<std::string>> all;
+  for (const auto& [base, children] : direct) {
+    std::vector<std::string> pending(children.begin(), children.end());
+    while (!pending.empty()) {
+      const std::string child = pending.back();
+      pending.pop_back();
+      if (!all[base].insert(child).second) continue;
+      if (auto it = direct.find(child); it != direct.end()) pending.insert(pending.end(), it->second.begin(), it->second.end());
+    }
+  }
+  return all;
+}
+
+std::string unqualified(const std::string& name) {
+  const std::size_t at = name.rfind("::");
+  return at == std::string::npos ? name : name.substr(at + 2);
+}
+
+// What a file must name to use the declaration: any one of the alternatives, each a list of words the file names
+// somewhere; the line reported is the first that names the alternative's last word.
+struct Needle {
+  std::vector<std::vector<std::string>> alternatives;
+  bool whole_word = true;  // false for a header path
+};
+
+Needle needle_for(const ItemChange& change, const std::map<std::string, std::set<std::string>>& derived) {
+  const std::string kind = kind_of(change.id);
+  const auto parts = name_parts(change.id);
+  const std::string& last = parts.back();
+  if (kind == "header" || kind == "cxx-gate") return {{{last}}, false};
+  if ((kind == "virtual" || kind == "field") && parts.size() >= 2) {
+    const std::string owner = joined(parts, parts.size() - 1);
+    if (change.kind == ItemChange::Kind::Added) {
+      // Something added to a class reaches the classes that derive from it, and the backend's classes that
+      // derive from one of those: the files that name the class or a class derived from it.
+      Needle needle{{{unqualified(owner)}}, true};
+      if (auto it = derived.find(owner); it != derived.end()) {
+        for (const auto& child : it->second) needle.alternatives.push_back({unqualified(child)});
+      }
+      return needle;
+    }
+    return {{{unqualified(owner), last}}, true};
+  }
+  return {{{last}}, true};  // class, function, macro, guard, enum or constant
+}
+
+bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+std::size_t find_word(const std::string& text, const std::string& word, bool whole) {
+  for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) {
+    if (!whole) return at;
+    const bool starts = at == 0 || !word_char(text[at - 1]);
+    const bool ends = at + word.size() >= text.size() || !word_char(text[at + word.size()]);
+    if (starts && ends) return at;
+  }
+  return std::string::npos;
+}
+
+bool is_code(const fs::path& path) {
+  static const std::set<std::string> extensions = {".cc", ".cpp", ".cxx", ".h", ".hpp", ".cu", ".py", ".cmake"};
+  return extensions.count(path.extension().string()) > 0 || path.filename() == "CMakeLists.txt";
+}
+
+struct CodeFile {
+  std::string path;  // relative to the tree
+  bool generated = false;
+  std::vector<std::string> lines;
+  std::string text;
+};
+
+std::vector<CodeFile> code_files(const fs::path& tree) {
+  const auto manifest = read_manifest(tree);
+  if (!manifest) {
+    throw DiagnosticError({{tree.string(), 0, 0, "not a generated backend: it has no .accelgen/manifest.json",
+                            "pass the directory `accelgen init` or `accelgen generate` wrote"}});
+  }
+  std::set<fs::path> yours;
+  for (const auto& file : guide::user_code_files(tree)) yours.insert(file);
+  std::vector<CodeFile> files;
+  for (const auto& path : guide::files_under({tree})) {
+    const std::string rel = path.lexically_relative(tree).generic_string();
+    if (!is_code(path) || rel.starts_with("third_party/") || rel.starts_with(".accelgen/")) continue;
+    std::error_code ec;
+    if (fs::is_symlink(path, ec)) continue;  // read nothing outside the tree
+    std::ifstream in(path, std::ios::binary);
+    CodeFile file{rel, yours.count(path) == 0, {}, {}};
+    for (std::string line; std::getline(in, line);) {
+      file.text += line;
+      file.text += '\n';
+      file.lines.push_back(std::move(line));
+    }
+    files.push_back(std::move(file));
+  }
+  return files;
+}
+
+// A line that is only a comment: it names the declaration without using it.
+bool comment_line(const fs::path& path, const std::string& line) {
+  const std::string text = line.substr(std::min(line.size(), line.find_first_not_of(" \t")));
+  const std::string extension = path.extension().string();
+  if (extension == ".py" || extension == ".cmake" || path.filename() == "CMakeLists.txt") return text.starts_with("#");
+  return text.starts_with("//") || text.starts_with("/*") || text.starts_with("*");
+}
+
+std::string trimmed(const std::string& line) {
+  const auto first = line.find_first_not_of(" \t");
+  if (first == std::string::npos) return "";
+  const auto last = line.find_last_not_of(" \t\r");
+  const std::string text = line.substr(first, last - first + 1);
+  return text.size() <= 120 ? text : text.substr(0, 117) + "...";
+}
+
+}  // namespace
+
+std::string action_for(const ItemChange& change) {
+  const std::string kind = kind_of(change.id);
+  using K = ItemChange::Kind;
+  const bool pure = change.new_detail.ends_with("= 0");
+  if (kind == "virtual") {
+    if (change.kind == K::Added) {
+      return pure ? "a new pure virtual: implement it in the class that derives from this interface, or the backend "
+                    "no longer compiles (an abstract class cannot be instantiated)"
+                  : "a new virtual with a default: override it where the device has its own answer";
+    }
+    if (change.kind == K::Removed) {
+      return "the virtual is gone: remove the override (its `override` no longer compiles)";
+    }
+    return "the signature changed: make the override match the new declaration exactly (`override` refuses any "
+           "difference)";
+  }
+  if (kind == "class") {
+    if (change.kind == K::Removed) return "the class is gone: replace what uses it";
+    if (change.kind == K::Added) return "a new class: see whether the backend should implement or register one";
+    return "its bases or template parameters changed: update the classes that derive from it or instantiate it";
+  }
+  if (kind == "field") return change.kind == K::Added ? "a new public field: nothing to do unless the backend sets it"
+                                                      : "update the code that reads or writes the field";
+  if (kind == "function") {
+    if (change.kind == K::Removed) return "the function is gone: replace its calls";
+    if (change.kind == K::Added) return "a new function: nothing calls it yet";
+    return "its parameters changed: update the calls";
+  }
+  if (kind == "macro") {
+    if (change.kind == K::Removed) return "the macro is gone: replace its uses";
+    if (change.kind == K::Added) return "a new macro: see whether the backend must use it (a registration)";
+    return "its parameters or expansion changed: update every use to the new parameter list";
+  }
+  if (kind == "header") {
+    return change.kind == K::Removed ? "the header is gone: drop the #include or include where its declarations moved"
+                                     : "a new header: include it where its declarations are used";
+  }
+  if (kind == "enum") {
+    return change.kind == K::Removed ? "the constant is gone: replace its uses"
+                                     : "the enumeration changed: check switches and tables over it";
+  }
+  if (kind == "cxx-gate") return "the headers demand another C++ standard: set the backend's CMAKE_CXX_STANDARD to it";
+  if (kind == "guard") return "a new configuration macro: check whether the backend must define it";
+  return "review the uses";
+}
+
+void attach_backend_uses(ContractDiff& diff, const Snapshot& new_snapshot, const fs::path& backend) {
+  std::error_code ec;
+  if (!fs::is_directory(backend, ec)) {
+    throw DiagnosticError({{backend.string(), 0, 0, "not a directory", "pass a generated backend tree"}});
+  }
+  const auto files = code_files(backend);
+  const auto derived = derived_classes(new_snapshot);
+  for (auto& change : diff.changes) {
+    change.action = action_for(change);
+    const Needle needle = needle_for(change, derived);
+    for (const auto& file : files) {
+      const auto names = [&](const std::string& word) {
+        return find_word(file.text, word, needle.whole_word) != std::string::npos;
+      };
+      const auto alternative = std::find_if(needle.alternatives.begin(), needle.alternatives.end(),
+                                            [&](const auto& words) { return std::all_of(words.begin(), words.end(), names); });
+      if (alternative == needle.alternatives.end()) continue;
+      for (std::size_t i = 0; i < file.lines.size(); ++i) {
+        if (find_word(file.lines[i], alternative->back(), needle.whole_word) == std::string::npos) continue;
+        if (comment_line(file.path, file.lines[i])) continue;
+        if (needle.whole_word && trimmed(file.lines[i]).starts_with("#include")) continue;  // a path, not a use
+        change.uses.push_back({file.path, static_cast<int>(i) + 1, file.generated, trimmed(file.lines[i])});
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace accelgen::contract_diff
