@@ -26,7 +26,8 @@ const std::map<std::string, std::set<std::string>> kAllowed = {
     {"merge", {"base"}},
     {"output", {"base", "embed", "merge", "model", "plan", "render", "spec"}},
     {"guide", {"base", "contract", "embed", "merge", "model", "output", "plan", "render", "spec"}},
-    {"contract_diff", {"base", "contract"}},
+    // contract_diff/ reads a backend tree (backend_uses.h) as the upgrade guide does: its manifest and its user code.
+    {"contract_diff", {"base", "contract", "guide", "output"}},
     {"cli", {"base", "contract", "contract_diff", "embed", "guide", "merge", "model", "output", "plan", "render",
              "spec"}},
 };
