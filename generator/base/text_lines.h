@@ -19,4 +19,11 @@ inline std::vector<std::string> split_lines(const std::string& text) {
   return lines;
 }
 
+/// `line` without the blanks (spaces, tabs, a carriage return) at either end.
+inline std::string trimmed(const std::string& line) {
+  const auto first = line.find_first_not_of(" \t\r");
+  if (first == std::string::npos) return "";
+  return line.substr(first, line.find_last_not_of(" \t\r") - first + 1);
+}
+
 }  // namespace accelgen

@@ -88,10 +88,7 @@ int run_contract_diff_command(const ContractDiffOptions& options) {
     const auto old_snapshot = snapshot_of(options.old_prefix);
     const auto new_snapshot = snapshot_of(options.new_prefix);
     auto d = contract_diff::diff(old_snapshot, new_snapshot, version_knowledge());
-    if (!options.backend.empty()) {
-      contract_diff::attach_backend_uses(d, new_snapshot, options.backend);
-      d.backend = options.backend;
-    }
+    if (!options.backend.empty()) contract_diff::attach_backend_uses(d, new_snapshot, options.backend);
     std::string text;
     if (options.format == "json") text = contract_diff::render_json(d);
     else if (options.format == "md") text = contract_diff::render_markdown(d);

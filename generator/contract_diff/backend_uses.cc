@@ -4,12 +4,15 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <system_error>
 #include <vector>
 
 #include "base/diagnostic.h"
+#include "base/text_lines.h"
 #include "guide/user_code.h"
+#include "model/kernel_signature.h"
 #include "output/manifest.h"
 
 namespace accelgen::contract_diff {
@@ -18,27 +21,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string kind_of(const std::string& id) { return id.substr(0, id.find(':')); }
-
-// "virtual:c10::impl::DeviceGuardImplInterface::getStream(int)" -> {"c10", "impl", "DeviceGuardImplInterface",
-// "getStream"}: the qualified name without its parameter list, split at "::".
-std::vector<std::string> name_parts(const std::string& id) {
-  std::string name = id.substr(id.find(':') + 1);
-  name = name.substr(0, name.find('('));
-  std::vector<std::string> parts;
-  for (std::size_t at = 0;;) {
-    const std::size_t next = name.find("::", at);
-    parts.push_back(name.substr(at, next - at));
-    if (next == std::string::npos) break;
-    at = next + 2;
-  }
-  return parts;
-}
-
-std::string joined(const std::vector<std::string>& parts, std::size_t count) {
-  std::string name;
-  for (std::size_t i = 0; i < count; ++i) name += (i ? "::" : "") + parts[i];
-  return name;
+// "a::B::m(int)" -> "m"; "a::B" -> "B".
+std::string unqualified(const std::string& name) {
+  const std::string base = name.substr(0, name.find('('));
+  const std::size_t at = base.rfind("::");
+  return at == std::string::npos ? base : base.substr(at + 2);
 }
 
 // Qualified class name -> the qualified names of the classes that derive from it, directly or not, as the
@@ -50,6 +37,7 @@ std::map<std::string, std::set<std::string>> derived_classes(const Snapshot& sna
     const std::size_t colon = item.detail.find(" : ");
     if (colon == std::string::npos) continue;
     std::string bases = item.detail.substr(colon + 3);
+    const std::string derived = name_of(id);
     for (std::size_t at = 0; at <= bases.size();) {
       std::size_t end = bases.find(", ", at);
       if (end == std::string::npos) end = bases.size();
@@ -57,7 +45,7 @@ std::map<std::string, std::set<std::string>> derived_classes(const Snapshot& sna
       for (const char* word : {"public ", "protected ", "private ", "virtual "}) {
         if (base.starts_with(word)) base = base.substr(std::string(word).size());
       }
-      direct[base.substr(0, base.find('<'))].insert(id.substr(id.find(':') + 1));
+      direct[base.substr(0, base.find('<'))].insert(derived);
       at = end + 2;
     }
   }
@@ -74,11 +62,6 @@ std::map<std::string, std::set<std::string>> derived_classes(const Snapshot& sna
   return all;
 }
 
-std::string unqualified(const std::string& name) {
-  const std::size_t at = name.rfind("::");
-  return at == std::string::npos ? name : name.substr(at + 2);
-}
-
 // What a file must name to use the declaration: any one of the alternatives, each a list of words the file names
 // somewhere; the line reported is the first that names the alternative's last word.
 struct Needle {
@@ -88,11 +71,10 @@ struct Needle {
 
 Needle needle_for(const ItemChange& change, const std::map<std::string, std::set<std::string>>& derived) {
   const std::string kind = kind_of(change.id);
-  const auto parts = name_parts(change.id);
-  const std::string& last = parts.back();
-  if (kind == "header" || kind == "cxx-gate") return {{{last}}, false};
-  if ((kind == "virtual" || kind == "field") && parts.size() >= 2) {
-    const std::string owner = joined(parts, parts.size() - 1);
+  const std::string name = name_of(change.id);
+  if (kind == "header" || kind == "cxx-gate") return {{{name}}, false};
+  const std::string owner = owner_of(name);
+  if ((kind == "virtual" || kind == "field") && !owner.empty()) {
     if (change.kind == ItemChange::Kind::Added) {
       // Something added to a class reaches the classes that derive from it, and the backend's classes that
       // derive from one of those: the files that name the class or a class derived from it.
@@ -102,21 +84,14 @@ Needle needle_for(const ItemChange& change, const std::map<std::string, std::set
       }
       return needle;
     }
-    return {{{unqualified(owner), last}}, true};
+    return {{{unqualified(owner), unqualified(name)}}, true};
   }
-  return {{{last}}, true};  // class, function, macro, guard, enum or constant
+  return {{{unqualified(name)}}, true};  // class, function, macro, guard, enum or constant
 }
 
-bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-std::size_t find_word(const std::string& text, const std::string& word, bool whole) {
-  for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) {
-    if (!whole) return at;
-    const bool starts = at == 0 || !word_char(text[at - 1]);
-    const bool ends = at + word.size() >= text.size() || !word_char(text[at + word.size()]);
-    if (starts && ends) return at;
-  }
-  return std::string::npos;
+// Whether `code` names `word`: as an identifier outside C++ comments, or anywhere for a header path.
+bool names(const std::string& code, const std::string& word, bool whole_word) {
+  return whole_word ? uses_identifier(code, word) : code.find(word) != std::string::npos;
 }
 
 bool is_code(const fs::path& path) {
@@ -127,7 +102,6 @@ bool is_code(const fs::path& path) {
 struct CodeFile {
   std::string path;  // relative to the tree
   bool generated = false;
-  std::vector<std::string> lines;
   std::string text;
 };
 
@@ -146,13 +120,9 @@ std::vector<CodeFile> code_files(const fs::path& tree) {
     std::error_code ec;
     if (fs::is_symlink(path, ec)) continue;  // read nothing outside the tree
     std::ifstream in(path, std::ios::binary);
-    CodeFile file{rel, yours.count(path) == 0, {}, {}};
-    for (std::string line; std::getline(in, line);) {
-      file.text += line;
-      file.text += '\n';
-      file.lines.push_back(std::move(line));
-    }
-    files.push_back(std::move(file));
+    std::ostringstream text;
+    text << in.rdbuf();
+    files.push_back({rel, yours.count(path) == 0, text.str()});
   }
   return files;
 }
@@ -165,16 +135,13 @@ bool comment_line(const fs::path& path, const std::string& line) {
   return text.starts_with("//") || text.starts_with("/*") || text.starts_with("*");
 }
 
-std::string trimmed(const std::string& line) {
-  const auto first = line.find_first_not_of(" \t");
-  if (first == std::string::npos) return "";
-  const auto last = line.find_last_not_of(" \t\r");
-  const std::string text = line.substr(first, last - first + 1);
+// A line as a report shows it: trimmed, at most 120 characters.
+std::string shown(const std::string& line) {
+  const std::string text = trimmed(line);
   return text.size() <= 120 ? text : text.substr(0, 117) + "...";
 }
 
-}  // namespace
-
+// What to do about a change the backend uses, in one sentence.
 std::string action_for(const ItemChange& change) {
   const std::string kind = kind_of(change.id);
   using K = ItemChange::Kind;
@@ -221,6 +188,8 @@ std::string action_for(const ItemChange& change) {
   return "review the uses";
 }
 
+}  // namespace
+
 void attach_backend_uses(ContractDiff& diff, const Snapshot& new_snapshot, const fs::path& backend) {
   std::error_code ec;
   if (!fs::is_directory(backend, ec)) {
@@ -228,24 +197,23 @@ void attach_backend_uses(ContractDiff& diff, const Snapshot& new_snapshot, const
   }
   const auto files = code_files(backend);
   const auto derived = derived_classes(new_snapshot);
+  diff.backend = backend.string();
   for (auto& change : diff.changes) {
-    change.action = action_for(change);
     const Needle needle = needle_for(change, derived);
     for (const auto& file : files) {
-      const auto names = [&](const std::string& word) {
-        return find_word(file.text, word, needle.whole_word) != std::string::npos;
-      };
+      const auto named = [&](const std::string& word) { return names(file.text, word, needle.whole_word); };
       const auto alternative = std::find_if(needle.alternatives.begin(), needle.alternatives.end(),
-                                            [&](const auto& words) { return std::all_of(words.begin(), words.end(), names); });
+                                            [&](const auto& words) { return std::all_of(words.begin(), words.end(), named); });
       if (alternative == needle.alternatives.end()) continue;
-      for (std::size_t i = 0; i < file.lines.size(); ++i) {
-        if (find_word(file.lines[i], alternative->back(), needle.whole_word) == std::string::npos) continue;
-        if (comment_line(file.path, file.lines[i])) continue;
-        if (needle.whole_word && trimmed(file.lines[i]).starts_with("#include")) continue;  // a path, not a use
-        change.uses.push_back({file.path, static_cast<int>(i) + 1, file.generated, trimmed(file.lines[i])});
+      const auto lines = split_lines(file.text);
+      for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (!names(lines[i], alternative->back(), needle.whole_word) || comment_line(file.path, lines[i])) continue;
+        if (needle.whole_word && trimmed(lines[i]).starts_with("#include")) continue;  // a path, not a use
+        change.uses.push_back({file.path, static_cast<int>(i) + 1, file.generated, shown(lines[i])});
         break;
       }
     }
+    if (!change.uses.empty()) change.action = action_for(change);
   }
 }
 

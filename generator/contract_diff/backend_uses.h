@@ -13,12 +13,9 @@
 
 namespace accelgen::contract_diff {
 
-/// Fills ItemChange::uses and ItemChange::action of every change of `diff` from the backend tree at `backend`;
-/// `new_snapshot` (the newer side of the diff) tells which classes derive from a changed one. Throws DiagnosticError
-/// when `backend` is not a generated backend.
+/// Fills ItemChange::uses of every change of `diff` from the backend tree at `backend`, ItemChange::action of each
+/// that has uses, and ContractDiff::backend; `new_snapshot` (the newer side of the diff) tells which classes derive
+/// from a changed one. Throws DiagnosticError when `backend` is not a generated backend.
 void attach_backend_uses(ContractDiff& diff, const Snapshot& new_snapshot, const std::filesystem::path& backend);
-
-/// What to do about a change, in one sentence (also without a backend tree to point at).
-std::string action_for(const ItemChange& change);
 
 }  // namespace accelgen::contract_diff

@@ -22,17 +22,16 @@ int ContractDiff::unexplained() const {
                                         [](const ItemChange& c) { return c.explained_by.empty(); }));
 }
 
-namespace {
-
 std::string kind_of(const std::string& id) { return id.substr(0, id.find(':')); }
 std::string name_of(const std::string& id) { return id.substr(id.find(':') + 1); }
 
-// "virtual:a::B::m(int)" -> "a::B"; "enum:c10::DispatchKey::Named" -> "c10::DispatchKey".
 std::string owner_of(const std::string& name) {
   const std::string base = name.substr(0, name.find('('));
   const auto at = base.rfind("::");
   return at == std::string::npos ? "" : base.substr(0, at);
 }
+
+namespace {
 
 std::vector<std::string> words(const std::string& text) {
   std::vector<std::string> out;
@@ -360,7 +359,7 @@ std::string render_json(const ContractDiff& d) {
     i["note"] = ch.note;
     i["explained_by"] = ch.explained_by;
     if (!d.backend.empty()) {
-      i["action"] = ch.uses.empty() ? "" : ch.action;
+      i["action"] = ch.action;
       nlohmann::ordered_json uses = nlohmann::ordered_json::array();
       for (const auto& use : ch.uses) {
         uses.push_back({{"path", use.path}, {"line", use.line}, {"owner", use.generated ? "generated" : "yours"},

@@ -58,6 +58,13 @@ Snapshot extract(const std::filesystem::path& prefix_or_root, const ExtractOptio
 /// The headers contract-diff reads, relative to include/ (those absent from a tree are recorded as absent).
 const std::vector<std::string>& contract_headers();
 
+/// The parts of an item id "KIND:NAME": "virtual" and "c10::impl::DeviceGuardImplInterface::getStream".
+std::string kind_of(const std::string& id);
+std::string name_of(const std::string& id);
+/// The class or enum a member's NAME belongs to: "a::B::m(int)" -> "a::B", "c10::DispatchKey::Named" ->
+/// "c10::DispatchKey"; empty for a name without "::".
+std::string owner_of(const std::string& name);
+
 /// A line of a backend tree that uses a changed declaration (backend_uses.h).
 struct BackendUse {
   std::string path;  // relative to the tree
@@ -75,8 +82,8 @@ struct ItemChange {
   std::string file;                      // new file (old for removed items)
   std::string note;                      // a short human explanation ("no longer virtual", "+rms_norm", ...)
   std::vector<std::string> explained_by;  // knowledge-base change ids
-  std::vector<BackendUse> uses;           // with --backend: the files of the backend that use the declaration
-  std::string action;                     // with --backend: what to do about it
+  std::vector<BackendUse> uses;           // with --backend: the lines of the backend that use the declaration
+  std::string action;                     // with --backend, for a change with uses: what to do about it
 };
 
 struct ContractDiff {

@@ -8,6 +8,7 @@
 #include <regex>
 #include <system_error>
 
+#include "base/text_lines.h"
 #include "output/manifest.h"
 
 namespace accelgen::guide {
@@ -102,13 +103,6 @@ std::vector<std::string> read_lines(const fs::path& p) {
     lines.push_back(std::move(line));
   }
   return lines;
-}
-
-std::string trimmed(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t");
-  if (b == std::string::npos) return "";
-  const auto e = s.find_last_not_of(" \t");
-  return s.substr(b, e - b + 1);
 }
 
 void scan_file(const fs::path& path, const std::vector<CompiledPattern>& patterns, TorchVersion from,

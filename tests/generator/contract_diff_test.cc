@@ -305,7 +305,7 @@ TEST(ContractDiffBackendUses, NameTheGeneratedAndUserFilesEachChangeTouches) {
   // Nothing of the backend names the removed DispatchKey::Named.
   ASSERT_TRUE(by_id.count("enum:c10::DispatchKey::Named"));
   EXPECT_TRUE(by_id["enum:c10::DispatchKey::Named"]->uses.empty()) << use_list(*by_id["enum:c10::DispatchKey::Named"]);
-  d.backend = tree.string();
+  EXPECT_EQ(d.backend, tree.string());
   const std::string text = cd::render_text(d, false);
   EXPECT_NE(text.find("in: csrc/user/observer.cc:2 (yours): REGISTER_PRIVATEUSE1_OBSERVER(name, fn);"),
             std::string::npos) << text;

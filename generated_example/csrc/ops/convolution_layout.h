@@ -2,10 +2,9 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 #pragma once
 
-// The geometry of a convolution's results, for the native convolution (native/convolution.cc; with
-// operators.fallback: cpu, also for the CPU bridge): whichever computes it, the device tensors must have the
-// sizes and memory format PyTorch predicts for them, because torch.compile's fake tensors predict them with the
-// same ATen functions and compiled graphs see the strides they were traced with.
+// The geometry of a convolution's results, for the native convolution (native/convolution.cc): the device tensors
+// must have the sizes and memory format PyTorch predicts for them, because torch.compile's fake tensors predict them
+// with the same ATen functions and compiled graphs see the strides they were traced with.
 #include <ATen/ATen.h>
 #include <ATen/native/ConvUtils.h>
 

@@ -2,9 +2,8 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 #pragma once
 
-// PyTorch's CPU convolution (at::convolution, at::convolution_backward) for the code that computes with it, the
-// default device kernels (csrc/kernels/, on CPU views of device memory; with operators.fallback: cpu, also the CPU
-// bridge for a convolution that is not native), with one correction.
+// PyTorch's CPU convolution (at::convolution, at::convolution_backward), with one correction, for the code that
+// computes with it: the default device kernels (csrc/kernels/, on CPU views of device memory).
 //
 // Some builds of PyTorch compute wrong results in oneDNN's backward-data convolution: the input gradient of a
 // stride-1 convolution over several samples, and the forward of a stride-1 transposed convolution (the same

@@ -5,8 +5,7 @@
 // The fused recurrent cells nn.LSTM and nn.GRU call on every device but the CPU (_thnn_fused_lstm_cell,
 // _thnn_fused_gru_cell and their backwards), computed from the cells' documented equations (nn.LSTMCell,
 // nn.GRUCell) with ATen operators on CPU tensors. PyTorch has CUDA kernels for them only. The default device
-// kernels (csrc/kernels/, on CPU views of device memory, when operators.native lists the cells) call them; with
-// operators.fallback: cpu, so does the CPU bridge for cells that are not native.
+// kernels (csrc/kernels/, on CPU views of device memory, when operators.native lists the cells) call them.
 //
 // The gates arrive as input @ W_ih^T and hidden @ W_hh^T (nn.RNN needs no fused cell). The workspace keeps what
 // the backward pass needs, laid out as in PyTorch's CUDA kernels.

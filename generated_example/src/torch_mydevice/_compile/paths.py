@@ -27,7 +27,6 @@ the device have (feature checks, never version numbers).
 
 import functools
 import inspect
-import operator
 import os
 import warnings
 
@@ -125,15 +124,6 @@ class _Capture:
                 del _STATIC_OUTPUTS[ptr]
 
 
-def _picker(positions):
-    """A function that takes the items at `positions` out of a list, as a tuple, in one C call."""
-    if not positions:
-        return lambda values: ()
-    if len(positions) == 1:
-        return lambda values, position=positions[0]: (values[position],)
-    return operator.itemgetter(*positions)
-
-
 def shape_dependent_positions(example_inputs):
     """The positions of a graph's inputs whose shapes (or, for a number, whose values) can change from call to call:
     tensors with a symbolic size, and the sizes themselves, which a graph traced with dynamic shapes takes as
@@ -160,17 +150,16 @@ class DeviceGraphed:
     without capture from then on and graph_counters()["skipped"] says why.
     """
 
-    def __init__(self, fn, device, static_input_idxs=(), label="forward", shape_dependent=None):
+    def __init__(self, fn, device, shape_dependent, static_input_idxs=(), label="forward"):
         # An instance attribute: the wrappers AOTAutograd puts around a compiled graph copy only the instance's.
         self._boxed_call = True  # called with the list of inputs (which it clears), not *inputs
         self.fn = fn
         self.device = device
         self.static_input_idxs = frozenset(static_input_idxs or ())
         self.label = label
-        # The inputs whose shapes tell captures apart (shape_dependent_positions of the example inputs), taken out
-        # of the inputs in one C call; None: every input, for a caller that does not know. A training step's
-        # backward graph takes a few hundred inputs, and reading every shape costs more than the replay.
-        self.shape_dependent = None if shape_dependent is None else _picker(list(shape_dependent))
+        # The positions of the inputs whose shapes tell captures apart (shape_dependent_positions): a training
+        # step's backward graph takes a few hundred inputs, and reading every shape costs more than the replay.
+        self.shape_dependent = tuple(shape_dependent)
         self.captures = {}  # input shapes -> _Capture, or None after the warm-up call
         self.skipped = None
 
@@ -178,7 +167,7 @@ class DeviceGraphed:
         if self.skipped is not None:
             return self.fn(inputs)
         # Dynamo's guards fix the inputs' dtypes and strides; shapes vary with dynamic shapes.
-        varying = inputs if self.shape_dependent is None else self.shape_dependent(inputs)
+        varying = (inputs[i] for i in self.shape_dependent)
         key = tuple(value.shape if isinstance(value, torch.Tensor) else value for value in varying)
         capture = self.captures.get(key, False)
         if capture is False:  # first call with these shapes: warm-up
@@ -285,8 +274,8 @@ def compile_aten_graphs(graph_module, example_inputs, device, graphs: bool, deco
             run = aten_graph_runner(aten_graph)
             if not graphs:
                 return run
-            return DeviceGraphed(run, device, static if label == "forward" else (), label,
-                                 shape_dependent_positions(inputs))
+            return DeviceGraphed(run, device, shape_dependent_positions(inputs), static if label == "forward" else (),
+                                 label)
 
         return compile_graph
 
