@@ -32,6 +32,7 @@ UpdateOptions tree_update_options(bool dry_run, bool no_merge_base) {
     request.spec_text = spec_text;
     request.spec_source = kSpecCopyPath;
     request.torch_override = previous.torch_min + ":" + previous.torch_max;
+    request.recorded_targets = recorded_targets(previous);
     return prepare_generation(request).inputs.files;
   };
   return options;

@@ -15,6 +15,7 @@ enum ExitCode : int {
   kExitOk = 0,
   kExitUserError = 1,  // bad spec, bad name, refused write, merge conflicts
   kExitUsage = 2,      // bad command line (CLI11 parse errors)
+  kExitUnknownChanges = 3,  // contract-diff --backend: a change the knowledge base does not know touches the tree
 };
 
 /// Runs a subcommand body, turning DiagnosticError and other failures into messages on stderr and exit 1.

@@ -17,6 +17,7 @@ struct ContractDiffOptions {
   std::string backend;          // --backend: a generated backend tree whose uses of each change are listed
   std::string format = "text";  // text, md, json, list
   std::string output;
+  std::string draft;  // --draft FILE: knowledge-base entries drafted from the unknown changes
   bool fail_on_unexplained = false;
 };
 

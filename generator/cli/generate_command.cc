@@ -78,7 +78,9 @@ int run_generate_command(const GenerateOptions& options) {
     const std::filesystem::path spec_path = dir / "accelgen.yaml";
     const std::string spec_text = read_spec_text(
         spec_path, "no spec here", "run `accelgen init NAME` to create a backend, or pass its directory");
-    GenerationRequest request{spec_text, spec_path.string(), options.torch, options.torch_prefix};
+    GenerationRequest request{spec_text, spec_path.string(), options.torch, options.torch_prefix, std::nullopt};
+    const std::optional<Manifest> before = readable_manifest(dir);
+    if (before) request.recorded_targets = recorded_targets(*before);
     ResolvedRequest resolved = resolve_request(request);
     {
       // The no-op fast path: when the tree already is what these inputs render, render nothing. Under the tree's
@@ -97,12 +99,14 @@ int run_generate_command(const GenerateOptions& options) {
       trace("full path: " + why_not);
     }
     const Generation generation = render_generation(request, std::move(resolved));
-    const std::optional<Manifest> before = readable_manifest(dir);
     UpdateOptions update = tree_update_options(options.dry_run, options.no_merge_base);
     update.review_user_files = user_file_review(generation);
     const TreeReport report = update_tree(dir, generation.inputs, update);
     report_recovery(report);
     report_target_change(before, generation, options);
+    if (const std::string beyond = beyond_knowledge_note(generation.targets); !beyond.empty()) {
+      std::cout << beyond << "\n";
+    }
     if (report.changes.empty()) {
       std::cout << "Up to date: nothing to change (torch " << generation.targets.display() << ").\n";
       for (const auto& note : report.notes) std::cout << "\n" << note << "\n";

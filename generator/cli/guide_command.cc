@@ -21,8 +21,9 @@ CLI::Validator report_format_validator() {
   return CLI::IsMember({"text", "md", "markdown", "json", "html"});
 }
 
-TargetVersions parse_target_option(const std::string& text, const std::string& option) {
-  const auto parsed = contract::parse_torch_range(text);
+TargetVersions parse_target_option(const std::string& text, const std::string& option,
+                                   contract::BeyondKnowledge beyond) {
+  const auto parsed = contract::parse_torch_range(text, beyond);
   if (!parsed) throw DiagnosticError({{option, 0, 0, parsed.problem, parsed.hint}});
   return parsed.range;
 }

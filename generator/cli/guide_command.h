@@ -25,7 +25,8 @@ int run_guide_command(const GuideOptions& options);
 
 /// A --from/--to/--to value: "2.14" or "MIN:MAX". Throws DiagnosticError naming `option` when it is not a
 /// supported version or range.
-TargetVersions parse_target_option(const std::string& text, const std::string& option);
+TargetVersions parse_target_option(const std::string& text, const std::string& option,
+                                   contract::BeyondKnowledge beyond = contract::BeyondKnowledge::Refuse);
 
 /// Writes the report in `format` ("text", "md", "json", "html") to `output` (a file) or stdout. Colour only for
 /// text on a terminal with NO_COLOR unset. Throws DiagnosticError for an unknown format or unwritable file.

@@ -61,6 +61,9 @@ int run_init_command(const InitOptions& options) {
     std::cout << "Created " << target.string() << ": " << report.changes.size() << " files for device '"
               << options.name << "', torch " << generation.targets.display() << ", runtime " << options.runtime
               << ".\n";
+    if (const std::string beyond = beyond_knowledge_note(generation.targets); !beyond.empty()) {
+      std::cout << beyond << " Run `accelgen contract-diff` against it for what else changed.\n";
+    }
     if (options.runtime == "custom") {
       const bool has_guide = std::any_of(generation.inputs.files.begin(), generation.inputs.files.end(),
                                          [](const GeneratedFile& f) { return f.path == "csrc/driver/README.md"; });

@@ -42,7 +42,10 @@ FileSet user_scaffolds(const fs::path& dir, const std::string& torch_prefix) {
                                      "pass the backend directory first: `accelgen scaffold TREE PATH...`");
   request.spec_source = spec_path.string();
   request.torch_prefix = torch_prefix;
-  if (const auto manifest = read_manifest(dir)) request.torch_override = manifest->torch_min + ":" + manifest->torch_max;
+  if (const auto manifest = read_manifest(dir)) {
+    request.torch_override = manifest->torch_min + ":" + manifest->torch_max;
+    request.recorded_targets = recorded_targets(*manifest);
+  }
   FileSet scaffolds;
   for (auto& f : prepare_generation(request).inputs.files) {
     if (f.owner == FileOwner::User) scaffolds.push_back(std::move(f));

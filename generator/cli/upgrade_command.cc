@@ -25,7 +25,13 @@ void setup_upgrade_command(CLI::App& app, UpgradeOptions& options) {
   auto* cmd = app.add_subcommand("upgrade",
                                  "Explain what moving the backend in DIR to another torch target means (every change, "
                                  "why, the exact diff, what you must do), then regenerate it for that target");
-  cmd->add_option("--to", options.to, "Torch target to move to: a version (2.14) or a range (2.6:2.14)")->required();
+  cmd->add_option("--to", options.to,
+                  "Torch target to move to: a version (2.14), a range (2.6:2.14) or auto (the installed torch)")
+      ->required();
+  cmd->add_option("--torch-prefix", options.torch_prefix,
+                  "Where the installed torch is: what `--to auto` detects, and what a --to newer than the releases "
+                  "accelgen knows must match")
+      ->capture_default_str();
   cmd->add_option("dir", options.dir, "Backend directory (holds accelgen.yaml and .accelgen/)")->capture_default_str();
   cmd->add_flag("--guide-only", options.guide_only, "Print the guidance only; change no file");
   cmd->add_flag("--dry-run", options.dry_run, "Regenerate in a dry run: list what would change, write nothing");
@@ -43,7 +49,9 @@ namespace {
 guide::Regeneration regenerate_for_target(const fs::path& dir, const fs::path& spec_path, const std::string& spec_text,
                                           const TargetVersions& to, const UpgradeOptions& options) {
   const std::string recorded_spec = with_torch_target(spec_text, spec_path.string(), to);
-  const Generation generation = prepare_generation({recorded_spec, spec_path.string(), "", "/usr"});
+  // `to` was checked against the installed torch already (a release newer than the knowledge base included).
+  GenerationRequest request{recorded_spec, spec_path.string(), "", options.torch_prefix, to};
+  const Generation generation = prepare_generation(request);
   UpdateOptions update = tree_update_options(options.dry_run, options.no_merge_base);
   update.rewrite_spec_from = spec_text;
   update.review_user_files = user_file_review(generation);
@@ -78,8 +86,10 @@ int run_upgrade_command(const UpgradeOptions& options) {
     }
     const TargetVersions from = parse_target_option(
         manifest->torch_min + (manifest->torch_min == manifest->torch_max ? "" : ":" + manifest->torch_max),
-        (dir / kManifestPath).string());
-    const TargetVersions to = parse_target_option(options.to, "--to");
+        (dir / kManifestPath).string(), contract::BeyondKnowledge::Accept);
+    // A release newer than the knowledge base only as the torch installed under --torch-prefix (or the tree's own).
+    const TargetVersions to = resolve_targets(parse_spec(spec_text, spec_path.string()), options.to,
+                                              options.torch_prefix, from, "--to");
 
     guide::GuidanceRequest request;
     request.spec = parse_spec(spec_text, spec_path.string());

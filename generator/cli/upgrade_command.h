@@ -12,6 +12,7 @@ namespace accelgen::cli {
 struct UpgradeOptions {
   std::string dir = ".";
   std::string to;
+  std::string torch_prefix = "/usr";
   bool guide_only = false;
   bool dry_run = false;
   bool no_merge_base = false;

@@ -250,14 +250,14 @@ class Loader : public StrictYaml {
         fail(items, where + ".contract_items must be a non-empty list of contract item ids");
       }
       static const std::regex item_re(
-          "^(virtual|class|enum|macro|guard|header|cxx-gate|field|function):\\S.*$");
+          "^(virtual|class|enum|macro|guard|header|cxx-gate|field|function|schema):\\S.*$");
       for (std::size_t i = 0; i < items.size(); ++i) {
         const std::string what = where + ".contract_items[" + std::to_string(i) + "]";
         std::string id = scalar(items[i], what);
         if (!std::regex_match(id, item_re)) {
           fail(items[i], what + " '" + id +
                              "' is not a contract item id (KIND:NAME with KIND one of virtual, class, enum, macro, "
-                             "guard, header, cxx-gate, field, function; e.g. "
+                             "guard, header, cxx-gate, field, function, schema; e.g. "
                              "virtual:at::PrivateUse1HooksInterface::isAvailable)");
         }
         if (std::find(c.contract_items.begin(), c.contract_items.end(), id) != c.contract_items.end()) {
@@ -334,6 +334,7 @@ KnowledgeBase KnowledgeBase::load(std::string_view yaml_text, std::string_view o
   if (!list.IsSequence()) loader.fail(list, "changes must be a list");
 
   KnowledgeBase kb;
+  kb.newest_known_ = support.max;
   std::map<std::string, YAML::Node> seen;
   std::map<std::string, std::string> has_probe;  // feature id -> the change that gives its probe
   for (std::size_t i = 0; i < list.size(); ++i) {
@@ -440,13 +441,16 @@ const Feature* KnowledgeBase::feature(std::string_view id) const {
   return it == features_.end() ? nullptr : &it->second;
 }
 
-FeatureFlags KnowledgeBase::flags_for(const Feature& feature, const TorchRange& range) {
+FeatureFlags KnowledgeBase::flags_for(const Feature& feature, const TorchRange& range, TorchVersion newest_known) {
   FeatureFlags flags;
   flags.landing = feature.landing;
   // The targeted versions are every minor from range.min to range.max. Some of them may have the feature unless
   // even the newest is known without it; some may lack it unless even the oldest is known with it.
   flags.has = range.max > feature.landing.newest_without;
   flags.lacks = range.min < feature.landing.oldest_with;
+  // A release newer than the newest known one is known to have nothing: what was added may have been taken out
+  // again or changed. Every feature that can be probed is left to its probe; one that cannot is assumed to stay.
+  if (range.max > newest_known && feature.probe.kind != Probe::Kind::None) flags.lacks = true;
   flags.mixed = flags.has && flags.lacks;
   flags.compat_note = "COMPAT(torch " + feature.landing.display() + "): " + feature.summary;
   if (feature.probe.kind == Probe::Kind::None) flags.compat_note += " Not probed: " + feature.probe.source + ".";
@@ -455,7 +459,7 @@ FeatureFlags KnowledgeBase::flags_for(const Feature& feature, const TorchRange& 
 
 std::map<std::string, FeatureFlags> KnowledgeBase::features_for(const TorchRange& range) const {
   std::map<std::string, FeatureFlags> out;
-  for (const auto& [id, f] : features_) out.emplace(id, flags_for(f, range));
+  for (const auto& [id, f] : features_) out.emplace(id, flags_for(f, range, newest_known_));
   return out;
 }
 

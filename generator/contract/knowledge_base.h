@@ -169,11 +169,16 @@ class KnowledgeBase {
   const std::map<std::string, Feature>& features() const { return features_; }
   const Feature* feature(std::string_view id) const;
 
-  /// Flags for every feature id of the knowledge base.
+  /// Flags for every feature id of the knowledge base. A range reaching beyond the newest known release
+  /// (support.max) leaves every feature that has a probe to it (mixed), however long ago it landed.
   std::map<std::string, FeatureFlags> features_for(const TorchRange& range) const;
-  static FeatureFlags flags_for(const Feature& feature, const TorchRange& range);
+  static FeatureFlags flags_for(const Feature& feature, const TorchRange& range, TorchVersion newest_known);
+
+  /// The newest release the knowledge base knows (knowledge/torch-versions.yaml supported.max).
+  TorchVersion newest_known() const { return newest_known_; }
 
  private:
+  TorchVersion newest_known_;
   std::vector<Change> changes_;
   std::map<std::string, Feature> features_;
 };

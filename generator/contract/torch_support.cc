@@ -61,10 +61,18 @@ TorchSupport TorchSupport::load(std::string_view yaml_text, const std::string& o
   if (!headers.IsSequence() || headers.size() == 0) reader.fail(headers, "contract_headers must be a non-empty list");
   for (std::size_t i = 0; i < headers.size(); ++i) {
     const std::string where = "contract_headers[" + std::to_string(i) + "]";
-    auto f = reader.fields(headers[i], where, {"path", "what"}, {"tokens_only"});
+    auto f = reader.fields(headers[i], where, {"path", "what", "component"}, {"tokens_only"});
     ContractHeader h;
     h.path = reader.scalar(f["path"], where + ".path");
     h.what = reader.scalar(f["what"], where + ".what");
+    h.component = reader.scalar(f["component"], where + ".component");
+    const auto& components = known_components();
+    if (std::find(components.begin(), components.end(), h.component) == components.end()) {
+      std::string known;
+      for (const auto& c : components) known += (known.empty() ? "" : ", ") + c;
+      reader.fail(f["component"], where + ".component '" + h.component +
+                                      "' is not a component of knowledge/torch-changes.yaml (" + known + ")");
+    }
     if (f.count("tokens_only")) {
       const std::string flag = reader.scalar(f["tokens_only"], where + ".tokens_only");
       if (flag != "true" && flag != "false") reader.fail(f["tokens_only"], where + ".tokens_only must be true or false");

@@ -13,6 +13,7 @@ namespace accelgen::contract {
 struct ContractHeader {
   std::string path;          // relative to <prefix>/include: "ATen/detail/PrivateUse1HooksInterface.h"
   std::string what;          // what it holds for a backend
+  std::string component;     // the knowledge base's component for a change found in it (contract_diff drafts)
   bool tokens_only = false;  // read for preprocessor facts only
 };
 

@@ -151,23 +151,25 @@ std::string TorchRange::display() const {
   return single() ? min.to_string() : min.to_string() + " to " + max.to_string();
 }
 
-RangeParse parse_torch_range(std::string_view text) {
+RangeParse parse_torch_range(std::string_view text, BeyondKnowledge beyond) {
   const auto colon = text.find(':');
-  if (colon == std::string_view::npos) return parse_torch_range(text, text);
-  return parse_torch_range(text.substr(0, colon), text.substr(colon + 1));
+  if (colon == std::string_view::npos) return parse_torch_range(text, text, beyond);
+  return parse_torch_range(text.substr(0, colon), text.substr(colon + 1), beyond);
 }
 
-RangeParse parse_torch_range(std::string_view min_text, std::string_view max_text) {
+RangeParse parse_torch_range(std::string_view min_text, std::string_view max_text, BeyondKnowledge beyond) {
   RangeParse result;
   for (const auto text : {min_text, max_text}) {
-    result.problem = torch_version_problem(text);
+    result.problem = torch_version_problem(text, beyond);
     if (!result.problem.empty()) {
-      result.hint = "use one version such as 2.14 or a range such as 2.6:2.14";
+      const auto v = TorchVersion::parse(text);
+      result.hint = v && is_beyond_knowledge(*v) ? beyond_knowledge_hint(*v)
+                                                 : "use one version such as 2.14 or a range such as 2.6:2.14";
       return result;
     }
   }
   result.range = {*TorchVersion::parse(min_text), *TorchVersion::parse(max_text)};
-  result.problem = validate_range(result.range);
+  result.problem = validate_range(result.range, beyond);
   if (!result.problem.empty()) result.hint = "write the range as MIN:MAX, the lower bound first";
   return result;
 }
@@ -203,11 +205,20 @@ std::string supported_versions_text() {
   return min_supported_version().to_string() + " to " + max_supported_version().to_string() + " (" + list + ")";
 }
 
-std::string torch_version_problem(std::string_view text) {
+bool is_beyond_knowledge(TorchVersion v) { return v > max_supported_version(); }
+
+bool is_beyond_knowledge(const TorchRange& range) { return is_beyond_knowledge(range.max); }
+
+std::string torch_version_problem(std::string_view text, BeyondKnowledge beyond) {
   auto v = TorchVersion::parse(text);
   if (!v) {
     return "\"" + std::string(trim(text)) + "\" is not a torch version (expected MAJOR.MINOR such as \"2.14\"); " +
            "accelgen supports torch " + supported_versions_text();
+  }
+  if (is_beyond_knowledge(*v)) {
+    if (beyond == BeyondKnowledge::Accept) return "";
+    return "torch " + v->to_string() + " is newer than the newest release accelgen knows; accelgen supports torch " +
+           supported_versions_text() + ", and generates for a newer torch only when it is installed";
   }
   if (!is_supported(*v)) {
     return "torch " + v->to_string() + " is not supported; accelgen supports torch " + supported_versions_text();
@@ -215,10 +226,19 @@ std::string torch_version_problem(std::string_view text) {
   return "";
 }
 
-std::string validate_range(const TorchRange& range) {
+std::string beyond_knowledge_hint(TorchVersion v) {
+  return "name the installed torch " + v.to_string() +
+         ": --torch auto --torch-prefix PREFIX (a virtual environment, a site-packages directory or an "
+         "installation prefix such as /usr)";
+}
+
+std::string validate_range(const TorchRange& range, BeyondKnowledge beyond) {
+  auto acceptable = [&](TorchVersion v) {
+    return is_supported(v) || (beyond == BeyondKnowledge::Accept && is_beyond_knowledge(v));
+  };
   std::vector<std::string> bad;
-  if (!is_supported(range.min)) bad.push_back(range.min.to_string());
-  if (!range.single() && !is_supported(range.max)) bad.push_back(range.max.to_string());
+  if (!acceptable(range.min)) bad.push_back(range.min.to_string());
+  if (!range.single() && !acceptable(range.max)) bad.push_back(range.max.to_string());
   if (!bad.empty()) {
     std::string what = bad.size() == 1 ? "torch " + bad[0] + " is" : "torch " + bad[0] + " and " + bad[1] + " are";
     return what + " not supported; accelgen supports torch " + supported_versions_text();

@@ -33,6 +33,8 @@ struct TorchRange {
   bool single() const { return min == max; }
   bool contains(TorchVersion v) const { return min <= v && v <= max; }
   std::string display() const;  // "2.14" or "2.6 to 2.14"
+
+  friend constexpr bool operator==(const TorchRange&, const TorchRange&) = default;
 };
 
 /// Every supported version, ascending: 2.6, 2.7, ..., 2.14 (knowledge/torch-versions.yaml, see torch_support.h).
@@ -44,13 +46,28 @@ bool is_supported(TorchVersion v);
 /// "2.6 to 2.14 (2.6, 2.7, 2.8, 2.9, 2.10, 2.11, 2.12, 2.13, 2.14)".
 std::string supported_versions_text();
 
-/// Empty when `text` names a supported version; otherwise one sentence saying what is wrong and what is supported,
-/// e.g. "torch 1.13 is not supported; accelgen supports torch 2.6 to 2.14 (2.6, 2.7, ...)".
-std::string torch_version_problem(std::string_view text);
+/// True for a release newer than the newest one the knowledge base knows (max_supported_version()). accelgen
+/// generates for such a release only when it is installed (`--torch auto --torch-prefix`): the tree is generated
+/// for the newest known contract, with every feature that can be probed left to its build-time probe.
+bool is_beyond_knowledge(TorchVersion v);
+/// True when the range reaches beyond the knowledge base (its max is).
+bool is_beyond_knowledge(const TorchRange& range);
 
-/// Empty when every version of `range` is supported and min <= max; otherwise a message naming the offending
-/// bound(s) and listing what is supported.
-std::string validate_range(const TorchRange& range);
+/// Whether a version newer than the knowledge base is acceptable where a version is read. Refuse: it is a problem
+/// that says how to name the installed torch instead. Accept: the caller checks it against the installed torch.
+enum class BeyondKnowledge { Refuse, Accept };
+
+/// Empty when `text` names a supported version (or, with BeyondKnowledge::Accept, a newer one); otherwise one
+/// sentence saying what is wrong and what is supported, e.g. "torch 1.13 is not supported; accelgen supports torch
+/// 2.6 to 2.14 (2.6, 2.7, ...)".
+std::string torch_version_problem(std::string_view text, BeyondKnowledge beyond = BeyondKnowledge::Refuse);
+
+/// What to do about a version beyond the knowledge base: name the installed torch (--torch auto --torch-prefix).
+std::string beyond_knowledge_hint(TorchVersion v);
+
+/// Empty when every version of `range` is supported (or beyond the knowledge base, with BeyondKnowledge::Accept)
+/// and min <= max; otherwise a message naming the offending bound(s) and listing what is supported.
+std::string validate_range(const TorchRange& range, BeyondKnowledge beyond = BeyondKnowledge::Refuse);
 
 /// The result of parse_torch_range: `range` when `problem` is empty, else what is wrong and a hint.
 struct RangeParse {
@@ -60,10 +77,12 @@ struct RangeParse {
   explicit operator bool() const { return problem.empty(); }
 };
 
-/// The one parser of a torch target: "2.14" (one version) or "2.6:2.14" (a range), every bound supported.
-RangeParse parse_torch_range(std::string_view text);
+/// The one parser of a torch target: "2.14" (one version) or "2.6:2.14" (a range), every bound supported (or,
+/// with BeyondKnowledge::Accept, newer than the knowledge base).
+RangeParse parse_torch_range(std::string_view text, BeyondKnowledge beyond = BeyondKnowledge::Refuse);
 /// The same from its two bounds (a spec's `torch: {min, max}`).
-RangeParse parse_torch_range(std::string_view min_text, std::string_view max_text);
+RangeParse parse_torch_range(std::string_view min_text, std::string_view max_text,
+                             BeyondKnowledge beyond = BeyondKnowledge::Refuse);
 
 /// An installed torch found on disk.
 struct DetectedTorch {

@@ -73,6 +73,7 @@ Needle needle_for(const ItemChange& change, const std::map<std::string, std::set
   const std::string kind = kind_of(change.id);
   const std::string name = name_of(change.id);
   if (kind == "header" || kind == "cxx-gate") return {{{name}}, false};
+  if (kind == "schema") return {{{"\"" + name + "\""}}, false};  // registered by name: m.impl("add.Tensor", ...)
   const std::string owner = owner_of(name);
   if ((kind == "virtual" || kind == "field") && !owner.empty()) {
     if (change.kind == ItemChange::Kind::Added) {
@@ -182,6 +183,14 @@ std::string action_for(const ItemChange& change) {
   if (kind == "enum") {
     return change.kind == K::Removed ? "the constant is gone: replace its uses"
                                      : "the enumeration changed: check switches and tables over it";
+  }
+  if (kind == "schema") {
+    if (change.kind == K::Removed) {
+      return "torch no longer has this operator: its registration fails at load time; drop it from the spec's "
+             "native operators (the catalog entry needs the knowledge-base change)";
+    }
+    if (change.kind == K::Added) return "torch has this operator now";
+    return "the operator's schema changed: its kernel's signature and wrapper must follow it";
   }
   if (kind == "cxx-gate") return "the headers demand another C++ standard: set the backend's CMAKE_CXX_STANDARD to it";
   if (kind == "guard") return "a new configuration macro: check whether the backend must define it";

@@ -132,6 +132,14 @@ ContractDiff diff(const Snapshot& a, const Snapshot& b, const contract::Knowledg
   d.new_errors = b.errors;
   d.old_error_count = a.error_count;
   d.new_error_count = b.error_count;
+  // A knowledge-base change explains a difference only if it may lie between the two releases.
+  const auto old_release = contract::TorchVersion::parse(a.torch_version);
+  const auto new_release = contract::TorchVersion::parse(b.torch_version);
+  const auto may_lie_between = [&](const contract::Change& change) {
+    if (!old_release || !new_release) return true;
+    return change.landing.in(*old_release) != contract::Landing::Presence::Present &&
+           change.landing.in(*new_release) != contract::Landing::Presence::Absent;
+  };
   std::set<std::string> ids;
   for (const auto& [id, _] : a.items) ids.insert(id);
   for (const auto& [id, _] : b.items) ids.insert(id);
@@ -144,10 +152,12 @@ ContractDiff diff(const Snapshot& a, const Snapshot& b, const contract::Knowledg
       c.kind = ItemChange::Kind::Added;
       c.new_detail = ib->second.detail;
       c.file = ib->second.file;
+      c.line = ib->second.line;
     } else if (ib == b.items.end()) {
       c.kind = ItemChange::Kind::Removed;
       c.old_detail = ia->second.detail;
       c.file = ia->second.file;
+      c.line = ia->second.line;
       if (kind_of(id) == "virtual") {
         const std::string key = name_of(id).substr(0, name_of(id).find('('));
         if (auto nv = b.non_virtual_methods.find(key); nv != b.non_virtual_methods.end()) {
@@ -159,6 +169,7 @@ ContractDiff diff(const Snapshot& a, const Snapshot& b, const contract::Knowledg
       c.old_detail = ia->second.detail;
       c.new_detail = ib->second.detail;
       c.file = ib->second.file;
+      c.line = ib->second.line;
       c.note = change_note(id, c.old_detail, c.new_detail);
     } else {
       continue;
@@ -173,7 +184,7 @@ ContractDiff diff(const Snapshot& a, const Snapshot& b, const contract::Knowledg
     std::vector<std::string> by;
     for (const auto& key : keys) {
       for (const auto* change : kb.explaining(key)) {
-        if (explained.insert(change->id).second) by.push_back(change->id);
+        if (may_lie_between(*change) && explained.insert(change->id).second) by.push_back(change->id);
       }
     }
     c.explained_by = by;
@@ -221,7 +232,8 @@ ContractDiff diff(const Snapshot& a, const Snapshot& b, const contract::Knowledg
 
 namespace {
 
-const char* kOrder[] = {"header", "cxx-gate", "guard", "class", "virtual", "field", "function", "enum", "macro"};
+const char* kOrder[] = {"header", "cxx-gate", "guard", "class",  "virtual",
+                        "field",  "function", "enum",  "macro", "schema"};
 
 std::string section(const std::string& kind) {
   if (kind == "header") return "Headers";
@@ -233,6 +245,7 @@ std::string section(const std::string& kind) {
   if (kind == "function") return "Free functions";
   if (kind == "enum") return "Enums";
   if (kind == "macro") return "Macros";
+  if (kind == "schema") return "Operator schemas";
   return kind;
 }
 
@@ -242,8 +255,18 @@ std::string short_detail(const std::string& s, std::size_t max = 160) {
 
 }  // namespace
 
+std::string declared_at(const ItemChange& ch) {
+  return ch.line > 0 ? ch.file + ":" + std::to_string(ch.line) : ch.file;
+}
+
 int ContractDiff::touching_backend() const {
   return static_cast<int>(std::count_if(changes.begin(), changes.end(), [](const ItemChange& c) { return !c.uses.empty(); }));
+}
+
+int ContractDiff::unknown_touching_backend() const {
+  return static_cast<int>(std::count_if(changes.begin(), changes.end(), [](const ItemChange& c) {
+    return !c.uses.empty() && c.explained_by.empty();
+  }));
 }
 
 namespace {
@@ -291,6 +314,7 @@ std::string render_text(const ContractDiff& d, bool color) {
         return s;
       }() << ")";
       out << "\n";
+      if (!ch.file.empty()) out << "      at " << declared_at(ch) << "\n";
       if (!ch.note.empty()) out << "      " << ch.note << "\n";
       if (kind_of(ch.id) != "enum" && kind_of(ch.id) != "header") {
         if (!ch.old_detail.empty() && ch.kind == ItemChange::Kind::Changed) out << "      old: " << short_detail(ch.old_detail) << "\n";
@@ -316,11 +340,11 @@ std::string render_markdown(const ContractDiff& d) {
   std::ostringstream out;
   out << "# Contract diff: torch " << d.old_version << " → " << d.new_version << "\n\n";
   out << d.changes.size() << " item(s) differ; " << d.unexplained() << " not explained by the knowledge base.\n\n";
-  out << "| Change | Item | Note | Explained by |\n|---|---|---|---|\n";
+  out << "| Change | Item | Header | Note | Explained by |\n|---|---|---|---|---|\n";
   for (const auto& ch : d.changes) {
     std::string by;
     for (const auto& e : ch.explained_by) by += (by.empty() ? "" : ", ") + ("`" + e + "`");
-    out << "| " << to_string(ch.kind) << " | `" << ch.id << "` | " << ch.note << " | "
+    out << "| " << to_string(ch.kind) << " | `" << ch.id << "` | `" << declared_at(ch) << "` | " << ch.note << " | "
         << (by.empty() ? "**not in the knowledge base**" : by) << " |\n";
   }
   if (!d.backend.empty()) {
@@ -347,13 +371,18 @@ std::string render_json(const ContractDiff& d) {
   j["old"] = {{"torch", d.old_version}, {"parse_errors", d.old_error_count}, {"errors", d.old_errors}};
   j["new"] = {{"torch", d.new_version}, {"parse_errors", d.new_error_count}, {"errors", d.new_errors}};
   j["unexplained"] = d.unexplained();
-  if (!d.backend.empty()) j["backend"] = {{"tree", d.backend}, {"changes_touching_it", d.touching_backend()}};
+  if (!d.backend.empty()) {
+    j["backend"] = {{"tree", d.backend},
+                    {"changes_touching_it", d.touching_backend()},
+                    {"unknown_changes_touching_it", d.unknown_touching_backend()}};
+  }
   nlohmann::ordered_json items = nlohmann::ordered_json::array();
   for (const auto& ch : d.changes) {
     nlohmann::ordered_json i;
     i["change"] = to_string(ch.kind);
     i["id"] = ch.id;
     i["file"] = ch.file;
+    i["line"] = ch.line;
     i["old"] = ch.old_detail;
     i["new"] = ch.new_detail;
     i["note"] = ch.note;

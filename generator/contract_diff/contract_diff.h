@@ -14,6 +14,8 @@
 //   macro:REGISTER_HOST_ALLOCATOR                          macro: parameters and replacement tokens
 //   guard:TORCH_STABLE_ONLY                                macro tested by #if/#ifdef in a contract header
 //   cxx-gate:ATen/ATen.h                                   the C++ standard a header demands (__cplusplus < N)
+//   schema:add.Tensor                                      an operator the catalog registers: its schema string
+//                                                          (ATen/ops/add_ops.h, operator_schemas.h)
 #pragma once
 
 #include <filesystem>
@@ -80,6 +82,7 @@ struct ItemChange {
   std::string old_detail;
   std::string new_detail;
   std::string file;                      // new file (old for removed items)
+  int line = 0;                          // its line there (0 for a header's presence)
   std::string note;                      // a short human explanation ("no longer virtual", "+rms_norm", ...)
   std::vector<std::string> explained_by;  // knowledge-base change ids
   std::vector<BackendUse> uses;           // with --backend: the lines of the backend that use the declaration
@@ -95,18 +98,27 @@ struct ContractDiff {
   int unexplained() const;
   std::string backend;  // the backend tree whose uses were attached (--backend), or empty
   int touching_backend() const;  // changes with a use in the backend
+  /// Changes with a use in the backend that the knowledge base does not explain: what accelgen cannot yet
+  /// generate for (the exit status of `contract-diff --backend` says whether there are any).
+  int unknown_touching_backend() const;
 };
 
 /// Compares two snapshots. An item counts as explained by a knowledge-base change when the change's
 /// contract_items list the item, its class (class:X for virtual:X::m / field:X::f), its enum (enum:E for
-/// enum:E::C) or its header (header:H for items found in H).
+/// enum:E::C) or its header (header:H for items found in H), and the change may lie between the two releases
+/// (when both snapshots name their torch version: a change known present in the older one explains nothing, so
+/// against a release newer than the knowledge base every difference is unknown).
 ContractDiff diff(const Snapshot& old_snapshot, const Snapshot& new_snapshot, const contract::KnowledgeBase& kb);
 
 std::string to_string(ItemChange::Kind kind);  // "added", "removed", "changed"
+/// Where the change is declared: "c10/core/impl/DeviceGuardImplInterface.h:111" (the header alone for a header).
+std::string declared_at(const ItemChange& change);
 
 std::string render_text(const ContractDiff& d, bool color);
 std::string render_markdown(const ContractDiff& d);
 std::string render_json(const ContractDiff& d);
+/// A self-contained page (no scripts, nothing loaded), styled as the upgrade guide's HTML report.
+std::string render_html(const ContractDiff& d);
 /// One line per change, "<kind> <id>", sorted: the committed expected list of the end-to-end test.
 std::string render_list(const ContractDiff& d);
 

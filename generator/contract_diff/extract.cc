@@ -22,6 +22,7 @@
 #include "contract/torch_support.h"
 #include "contract/torch_version.h"
 #include "contract_diff/contract_diff.h"
+#include "contract_diff/operator_schemas.h"
 
 namespace accelgen::contract_diff {
 
@@ -464,7 +465,8 @@ Snapshot extract(const fs::path& prefix_or_root, const ExtractOptions& options) 
     throw std::runtime_error(prefix_or_root.string() + ": no torch headers here (looked for " +
                              contract::torch_headers_looked_for(prefix_or_root) + ")");
   }
-  const fs::path prefix = root->dir;
+  // Absolute: the parser reads a translation unit in a temporary directory, where a relative path means nothing.
+  const fs::path prefix = fs::absolute(root->dir, ec);
   const fs::path include_dir = prefix / "include";
 
   Snapshot snap;
@@ -534,6 +536,7 @@ Snapshot extract(const fs::path& prefix_or_root, const ExtractOptions& options) 
   }
   x.walk(clang_getTranslationUnitCursor(x.tu));
   for (const auto& rel : snap.headers) x.record_preprocessor(rel);
+  add_operator_schemas(include_dir, snap.items);
   clang_disposeTranslationUnit(x.tu);
   clang_disposeIndex(index);
   return snap;

@@ -3,10 +3,13 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <stdexcept>
 #include <sstream>
 #include <system_error>
 
 #include "base/diagnostic.h"
+#include "contract/torch_version.h"
+#include "embed/embedded_files.h"
 
 namespace accelgen::contract_diff {
 
@@ -74,7 +77,18 @@ Snapshot load_snapshot(const fs::path& file) {
   if (!in) invalid(file, 0, 0, "cannot read the contract snapshot");
   std::ostringstream buffer;
   buffer << in.rdbuf();
-  const std::string text = buffer.str();
+  return parse_snapshot(buffer.str(), file);
+}
+
+Snapshot newest_known_snapshot() {
+  const std::string path =
+      "knowledge/contract-snapshot-" + contract::max_supported_version().to_string() + ".json";
+  const auto text = embedded::file(path);
+  if (!text) throw std::logic_error(path + " is not embedded in this build");
+  return parse_snapshot(std::string(*text), path);
+}
+
+Snapshot parse_snapshot(const std::string& text, const fs::path& file) {
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(text);

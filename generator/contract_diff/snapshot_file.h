@@ -24,6 +24,12 @@ std::string snapshot_to_json(const Snapshot& snapshot);
 /// Reads a snapshot file. Throws DiagnosticError (file:line:column, what was expected) when it is not valid JSON or
 /// not a snapshot of this schema.
 Snapshot load_snapshot(const std::filesystem::path& file);
+/// The same from the text of one; `file` names it in messages.
+Snapshot parse_snapshot(const std::string& text, const std::filesystem::path& file);
+
+/// The snapshot of the newest release accelgen knows, as embedded in this binary (knowledge/): what
+/// `accelgen contract-diff NEW` compares a newer torch with.
+Snapshot newest_known_snapshot();
 
 /// Whether `path` names a snapshot file rather than a torch tree: a regular file whose name ends in ".json".
 bool is_snapshot_file(const std::filesystem::path& path);

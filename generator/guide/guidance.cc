@@ -132,8 +132,8 @@ Guidance build_guidance(const GuidanceRequest& request, const contract::Knowledg
   const TemplateData to_ctx = build_render_context(spec, request.to);
   const auto from_jobs = render_file_jobs(spec, from_ctx);
   const auto to_jobs = render_file_jobs(spec, to_ctx);
-  const BannerNotes from_notes{kSpecFileName, spec.name, request.from.display()};
-  const BannerNotes to_notes{kSpecFileName, spec.name, request.to.display()};
+  const BannerNotes from_notes{kSpecFileName, spec.name, request.from};
+  const BannerNotes to_notes{kSpecFileName, spec.name, request.to};
 
   const TemplateData* to_features = to_ctx.get("features");
   const TemplateData* from_features = from_ctx.get("features");

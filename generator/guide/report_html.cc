@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "base/html_text.h"
 #include "guide/report_common.h"
 #include "guide/report_css.h"
 
@@ -13,21 +14,7 @@ using namespace report_parts;
 
 namespace {
 
-std::string esc(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (char ch : s) {
-    switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += ch;
-    }
-  }
-  return out;
-}
+std::string esc(std::string_view s) { return html_text(s); }
 
 // URLs as links (navigation only: the page still loads nothing), pages of this project's docs as code.
 std::string html_references(const std::vector<std::string>& refs) {

@@ -11,9 +11,17 @@ namespace accelgen {
 
 ResolvedRequest resolve_request(const GenerationRequest& request) {
   DeviceSpec spec = parse_spec(request.spec_text, request.spec_source);
-  TargetVersions targets = resolve_targets(spec, request.torch_override, request.torch_prefix);
+  TargetVersions targets =
+      resolve_targets(spec, request.torch_override, request.torch_prefix, request.recorded_targets);
   check_dtypes_available(spec, targets);
   return {std::move(spec), targets};
+}
+
+std::optional<TargetVersions> recorded_targets(const Manifest& manifest) {
+  const auto min = contract::TorchVersion::parse(manifest.torch_min);
+  const auto max = contract::TorchVersion::parse(manifest.torch_max);
+  if (!min || !max) return std::nullopt;
+  return TargetVersions{*min, *max};
 }
 
 RecordedInputs recorded_inputs(const GenerationRequest& request, const ResolvedRequest& resolved) {

@@ -41,8 +41,13 @@ struct FileJob {
 struct BannerNotes {
   std::string spec_file_name;  // relative to the backend: kSpecFileName
   std::string device;
-  std::string torch_display;  // TargetVersions::display()
+  TargetVersions torch;
 };
+
+/// For a target newer than the knowledge base, one sentence saying what the tree was generated for instead ("torch
+/// 2.15 is newer than accelgen knows: generated for the torch 2.14 contract, its features probed at build time.");
+/// empty otherwise. Banners, the README and the build say it.
+std::string beyond_knowledge_note(const TargetVersions& targets);
 
 /// Every file of the backend rendered with `ctx`, by path, without banners: the templates/backend/ tree and the
 /// bundled runtime. Templates whose body is only whitespace are absent (a capability the spec turns off drops the

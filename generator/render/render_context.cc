@@ -249,7 +249,9 @@ RenderContext make_render_context(const DeviceSpec& spec, const TargetVersions& 
                std::to_string(targets.min.minor),
                std::to_string(targets.max.major),
                std::to_string(targets.max.minor),
-               targets.single()};
+               targets.single(),
+               contract::is_beyond_knowledge(targets),
+               contract::max_supported_version().to_string()};
   ctx.features = build_feature_flags(targets, names.macro_prefix);
   ctx.torch_probes = build_torch_probes(targets, names.macro_prefix);
   const FeatureEntry& graph_api = ctx.features.at("accelerator_graph_api");

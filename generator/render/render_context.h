@@ -148,6 +148,10 @@ struct RenderContext {
   struct Torch {
     std::string display, min_major, min_minor, max_major, max_minor;
     bool single = false;
+    // The target reaches beyond the newest release the knowledge base knows (newest_known): the tree is generated
+    // for that release's contract with every probe-able feature probed.
+    bool beyond_knowledge = false;
+    std::string newest_known;
   } torch;
   std::map<std::string, FeatureEntry> features;
   TorchProbes torch_probes;

@@ -217,7 +217,9 @@ TemplateData to_template_data(const RenderContext& ctx) {
                             {"min_minor", ctx.torch.min_minor},
                             {"max_major", ctx.torch.max_major},
                             {"max_minor", ctx.torch.max_minor},
-                            {"single", flag(ctx.torch.single)}}));
+                            {"single", flag(ctx.torch.single)},
+                            {"beyond_knowledge", flag(ctx.torch.beyond_knowledge)},
+                            {"newest_known", ctx.torch.newest_known}}));
 
   Data features{Data::type::object};
   for (const auto& [id, f] : ctx.features) features.set(id, feature(f));

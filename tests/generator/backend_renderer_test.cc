@@ -217,7 +217,7 @@ TEST(BackendRenderer, DeviceNameReachesCodeAndPackage) {
 }
 
 TEST(Banner, UsesTheCommentSyntaxOfTheFileTypeAndNamesTheGeneration) {
-  const BannerNotes notes{"accelgen.yaml", "npu2", "2.6 to 2.14"};
+  const BannerNotes notes{"accelgen.yaml", "npu2", {{2, 6}, {2, 14}}};
   auto job = [](const std::string& path, FileOwner owner = FileOwner::Generated, bool bundled = false) {
     return FileJob{path, owner, "templates/backend/" + path + ".mustache", bundled, "body\n", false};
   };

@@ -46,9 +46,13 @@ TEST(Cli, OnlyContractDiffLoadsLibclang) {
   const CommandResult snapshot_and_two = accelgen("contract-diff --snapshot /nonexistent /a /b");
   EXPECT_EQ(snapshot_and_two.status, 1);
   EXPECT_THAT(snapshot_and_two.output, HasSubstr("--snapshot reads one tree and compares nothing"));
+  // One tree is compared with the embedded contract of the newest known release: it must still be a tree.
   const CommandResult one = accelgen("contract-diff /nonexistent");
   EXPECT_EQ(one.status, 1);
-  EXPECT_THAT(one.output, HasSubstr("expected two torch trees to compare"));
+  EXPECT_THAT(one.output, HasSubstr("/nonexistent: error: not a directory or a snapshot file"));
+  const CommandResult none = accelgen("contract-diff");
+  EXPECT_EQ(none.status, 1);
+  EXPECT_THAT(none.output, HasSubstr("expected a torch tree to compare with the newest release accelgen knows"));
 }
 
 TEST(Cli, BadUsageExitsTwo) {

@@ -136,7 +136,7 @@ TEST(Escape, ControlCharactersAndBadUnicodeInTheDisplayNameAreRefused) {
     std::string spec = render_initial_spec("mydevice", "\"2.14\"");
     spec.replace(spec.find("display_name: mydevice"), 22, "display_name: " + value);
     try {
-      prepare_generation({spec, "accelgen.yaml", "", "/usr"});
+      prepare_generation({spec, "accelgen.yaml", "", "/usr", std::nullopt});
       ADD_FAILURE() << "accepted";
     } catch (const DiagnosticError& e) {
       EXPECT_THAT(e.what(), HasSubstr("device.display_name cannot be used"));

@@ -482,7 +482,7 @@ TEST(KnowledgeBaseLoad, ProbesAreChecked) {
 // A knowledge/torch-versions.yaml whose newest known release is `max` and whose examined releases are `examined`.
 TorchSupport versions(const std::string& max, const std::string& examined = R"(["2.6.0", "2.11.0", "2.14.1"])") {
   return TorchSupport::load("schema_version: 1\nsupported: {min: \"2.6\", max: \"" + max + "\"}\nexamined: " +
-                                examined + "\ncontract_headers:\n  - {path: a.h, what: a}\n",
+                                examined + "\ncontract_headers:\n  - {path: a.h, component: hooks, what: a}\n",
                             "versions.yaml");
 }
 

@@ -28,7 +28,7 @@ const std::map<std::string, std::set<std::string>> kAllowed = {
     {"guide", {"base", "contract", "embed", "merge", "model", "output", "plan", "render", "spec"}},
     // contract_diff/ reads a backend tree (backend_uses.h) as the upgrade guide does: its manifest and its user code,
     // and finds identifiers in it as the operator catalog's kernel code does (model/kernel_signature.h).
-    {"contract_diff", {"base", "contract", "guide", "model", "output"}},
+    {"contract_diff", {"base", "contract", "embed", "guide", "model", "output"}},
     {"cli", {"base", "contract", "contract_diff", "embed", "guide", "merge", "model", "output", "plan", "render",
              "spec"}},
 };

@@ -186,7 +186,7 @@ TEST(SrcLayoutMove, ATreeWithoutTheOldPathsIsNotTouchedByTheMoveTable) {
 
 TEST(SrcLayout, ThePythonPackageIsRenderedUnderSrc) {
   const Generation generation = prepare_generation(
-      {read_text(fs::path(ACCELGEN_SOURCE_DIR) / "generated_example/accelgen.yaml"), "accelgen.yaml", "", "/usr"});
+      {read_text(fs::path(ACCELGEN_SOURCE_DIR) / "generated_example/accelgen.yaml"), "accelgen.yaml", "", "/usr", std::nullopt});
   std::size_t package_files = 0;
   for (const auto& f : generation.inputs.files) {
     EXPECT_FALSE(f.path.starts_with("torch_mydevice/")) << f.path;
@@ -215,7 +215,7 @@ TEST(SrcLayout, ThePythonPackageIsRenderedUnderSrc) {
 
 TEST(TestExtra, ListsEveryModuleTheGeneratedTestsImportBeyondTorchAndTheStandardLibrary) {
   const Generation generation = prepare_generation(
-      {read_text(fs::path(ACCELGEN_SOURCE_DIR) / "generated_example/accelgen.yaml"), "accelgen.yaml", "", "/usr"});
+      {read_text(fs::path(ACCELGEN_SOURCE_DIR) / "generated_example/accelgen.yaml"), "accelgen.yaml", "", "/usr", std::nullopt});
   TempDir tmp;
   std::string test_files;
   for (const auto& f : generation.inputs.files) {
@@ -258,7 +258,7 @@ print("imported:", " ".join(sorted(imported)))
 
 TEST(TestExtra, TheConftestStopsTheRunWithOneMessageNamingTheExtra) {
   const Generation generation = prepare_generation(
-      {read_text(fs::path(ACCELGEN_SOURCE_DIR) / "generated_example/accelgen.yaml"), "accelgen.yaml", "", "/usr"});
+      {read_text(fs::path(ACCELGEN_SOURCE_DIR) / "generated_example/accelgen.yaml"), "accelgen.yaml", "", "/usr", std::nullopt});
   for (const auto& f : generation.inputs.files) {
     if (f.path != "tests/conftest.py") continue;
     EXPECT_THAT(f.content, HasSubstr("pytest.exit("));

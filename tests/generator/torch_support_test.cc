@@ -31,7 +31,7 @@ TEST(TorchSupport, TheEmbeddedListSupports26To214AndNamesTheContractHeaders) {
 
 TEST(TorchSupport, BadListsAreErrorsAtTheirPosition) {
   const std::string examined = "examined: [\"2.6.0\", \"2.14.1\"]\n";
-  const std::string headers = "contract_headers:\n  - {path: a.h, what: a}\n";
+  const std::string headers = "contract_headers:\n  - {path: a.h, component: hooks, what: a}\n";
   auto error = [](const std::string& yaml) -> std::string {
     try {
       TorchSupport::load(yaml, "v.yaml");
@@ -53,13 +53,18 @@ TEST(TorchSupport, BadListsAreErrorsAtTheirPosition) {
             std::string::npos);
   EXPECT_NE(error(range + examined + "contract_headers: []\n").find("contract_headers must be a non-empty list"),
             std::string::npos);
+  // Each header names the knowledge base's component of a change found in it (a drafted entry's).
+  EXPECT_NE(error(range + examined + "contract_headers:\n  - {path: a.h, component: nowhere, what: a}\n")
+                .find("v.yaml:5:28: error: contract_headers[0].component 'nowhere' is not a component"),
+            std::string::npos)
+      << error(range + examined + "contract_headers:\n  - {path: a.h, component: nowhere, what: a}\n");
 }
 
 // `examined`: the releases the knowledge base's dates rest on, full release numbers, oldest first, none newer than
 // the newest known release (supported.max).
 TEST(TorchSupport, ExaminedReleasesAreCheckedAtTheirPosition) {
   const std::string range = "schema_version: 1\nsupported: {min: \"2.6\", max: \"2.14\"}\n";
-  const std::string headers = "contract_headers:\n  - {path: a.h, what: a}\n";
+  const std::string headers = "contract_headers:\n  - {path: a.h, component: hooks, what: a}\n";
   auto error = [&](const std::string& examined) -> std::string {
     try {
       TorchSupport::load(range + "examined: " + examined + "\n" + headers, "v.yaml");
