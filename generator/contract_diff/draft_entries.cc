@@ -206,10 +206,12 @@ DraftProbe draft_probe(const ItemChange& c) {
   }
   if (kind == "schema") {
     const std::string ops = ops_struct_name(name);
-    if (c.kind == Kind::Removed) return {include_of(c) + absent_in_namespace("at::_ops", ops), ""};
+    // An _ops.h header names c10::DispatchKeySet without declaring it (TensorBody.h includes it after that).
+    const std::string include = "#include <c10/core/DispatchKeySet.h>\n" + include_of(c);
+    if (c.kind == Kind::Removed) return {include + absent_in_namespace("at::_ops", ops), ""};
     std::string escaped;
     for (char ch : c.new_detail) escaped += ch == '"' || ch == '\\' ? std::string("\\") + ch : std::string(1, ch);
-    return {include_of(c) + "#include <string_view>\nstatic_assert(std::string_view(at::_ops::" + ops +
+    return {include + "#include <string_view>\nstatic_assert(std::string_view(at::_ops::" + ops +
                 "::schema_str) == \"" + escaped + "\");\n",
             ""};
   }

@@ -13,12 +13,13 @@ there becomes 2.15.0. CHANGE is one of:
     guard-signature      DeviceGuardImplInterface::getStream takes (Device, bool) (its NoOp override follows)
     removed-header       <torch/csrc/profiler/standalone/privateuse1_observer.h> is gone
     macro-arity          C10_REGISTER_GUARD_IMPL takes a third parameter, Priority
+    schema-removed       the operator add.Tensor is gone (at::_ops::add_Tensor, in ATen/ops/add_ops.h)
 """
 import pathlib
 import re
 import sys
 
-CHANGES = ("none", "hooks-pure-virtual", "guard-signature", "removed-header", "macro-arity")
+CHANGES = ("none", "hooks-pure-virtual", "guard-signature", "removed-header", "macro-arity", "schema-removed")
 
 
 def replace(path, old, new, count=1):
@@ -59,6 +60,14 @@ def apply(change, include):
                 "Stream getStream(Device d, bool b) const override {\n    return impl_->getStream(d, b);")
     elif change == "removed-header":
         (include / "torch/csrc/profiler/standalone/privateuse1_observer.h").unlink()
+    elif change == "schema-removed":
+        header = include / "ATen/ops/add_ops.h"
+        text = header.read_text()
+        start = text.find("struct TORCH_API add_Tensor {")
+        end = text.find("};\n", start)
+        if start < 0 or end < 0:
+            sys.exit(f"next_torch_release.py: {header} does not declare add_Tensor")
+        header.write_text(text[:start] + text[end + 3:])
     elif change == "macro-arity":
         replace(include / "c10/core/impl/DeviceGuardImplInterface.h", "#define C10_REGISTER_GUARD_IMPL(DevType, DeviceGuardImpl)",
                 "#define C10_REGISTER_GUARD_IMPL(DevType, DeviceGuardImpl, Priority)")

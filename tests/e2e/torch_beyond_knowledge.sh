@@ -10,8 +10,9 @@
 #   2. `accelgen contract-diff TREE --backend DIR` (TREE against the embedded snapshot of the newest known release)
 #      reports nothing for the unchanged release, from the prefix and from the venv, and exits 0;
 #   3. for each changed release it reports the change with its header and line and the generated and user files it
-#      touches, in every format, exits 3, and drafts a knowledge-base entry whose C++ probe compiles against the
-#      changed headers and not against the unchanged ones;
+#      touches (a new pure virtual in the hooks, a changed guard signature, a removed header, a changed macro arity,
+#      a removed operator schema), in every format, exits 3, and drafts a knowledge-base entry whose C++ probe
+#      compiles against the changed headers and not against the unchanged ones;
 #   4. the backend builds against the unchanged wheel, probing every feature, and its smoke tests pass.
 #
 #   torch_beyond_knowledge.sh ACCELGEN WORKDIR
@@ -20,7 +21,7 @@ accelgen=$(realpath "$1")
 work=$(realpath -m "$2")
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 rootfs_tool=$repo/scripts/torch-rootfs.sh
-changes="hooks-pure-virtual guard-signature removed-header macro-arity"
+changes="hooks-pure-virtual guard-signature removed-header macro-arity schema-removed"
 fail() { echo "torch_beyond_knowledge.sh: $*" >&2; exit 1; }
 
 rm -rf "$work"
@@ -67,6 +68,7 @@ cat > mydevice/csrc/next_release_uses.cc <<'CC'
 C10_REGISTER_GUARD_IMPL(PrivateUse1, MyGuard);
 c10::Stream s = static_cast<const c10::impl::DeviceGuardImplInterface&>(guard).getStream(device);
 struct MyHooks : at::PrivateUse1HooksInterface {};
+TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) { m.impl("add.Tensor", &my_add); }
 CC
 echo "e2e: init and generate for torch 2.15 (beyond the knowledge base), the target kept"
 
@@ -119,6 +121,7 @@ expect guard-signature "virtual:c10::impl::DeviceGuardImplInterface::getStream" 
 expect removed-header "header:torch/csrc/profiler/standalone/privateuse1_observer.h" \
   "torch/csrc/profiler/standalone/privateuse1_observer.h" csrc/profiler/profiler.cc 1
 expect macro-arity "macro:C10_REGISTER_GUARD_IMPL" "c10/core/impl/DeviceGuardImplInterface.h:400" csrc/guard.cc 2
+expect schema-removed "schema:add.Tensor" "ATen/ops/add_ops.h:" csrc/ops/native/binary.cc 5
 
 # The drafted probes, compiled on this machine: the root filesystem's /usr/include holds torch 2.14's own headers,
 # which would answer a probe for a removed header (this machine's has no torch headers).
