@@ -149,6 +149,8 @@ TEST(BeyondKnowledge, InitGenerateAndUpgradeKeepTheTargetOnceTheInstalledTorchWa
   EXPECT_THAT(no_prefix.output, HasSubstr("--to: error: torch " + next_release() + " is newer"));
   const auto upgrade = run_accelgen("upgrade " + old_tree.string() + " --to auto --torch-prefix " + next.string());
   EXPECT_EQ(upgrade.status, 0) << upgrade.output;
+  EXPECT_THAT(upgrade.output, HasSubstr("no change of it is known"));
+  EXPECT_THAT(upgrade.output, HasSubstr("`accelgen contract-diff " + next.string() + " --backend "));
   EXPECT_THAT(read_text(old_tree / "accelgen.yaml"), HasSubstr("torch: \"" + next_release() + "\""));
   EXPECT_THAT(read_text(old_tree / "csrc/guard.h"), HasSubstr("is newer than accelgen knows"));
   EXPECT_EQ(run_accelgen("generate " + old_tree.string()).status, 0);
