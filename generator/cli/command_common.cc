@@ -42,6 +42,16 @@ void report_recovery(const TreeReport& report) {
   if (!report.recovery.empty()) std::cerr << "accelgen: " << report.recovery << "\n";
 }
 
+void report_beyond_knowledge(const TargetVersions& to, const std::string& torch_prefix, const std::string& backend) {
+  if (!contract::is_beyond_knowledge(to)) return;
+  // The guidance lists what the knowledge base knows, which ends before this release.
+  std::cerr << "torch " << to.max.to_string() << " is newer than the releases accelgen knows: no change of it is "
+            << "known, so none is listed above. `accelgen contract-diff " << torch_prefix
+            << (backend.empty() ? std::string() : " --backend " + backend) << "` compares its headers with the torch "
+            << contract::max_supported_version().to_string() << " contract"
+            << (backend.empty() ? "" : " and names what the backend uses") << ".\n";
+}
+
 std::string torch_option_text(const std::string& min, const std::string& max) {
   return min == max ? min : min + ":" + max;
 }

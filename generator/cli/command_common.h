@@ -31,6 +31,10 @@ void report_recovery(const TreeReport& report);
 /// A torch target as --torch and --to spell it: "2.14" (min == max), or "2.6:2.14" for a range.
 std::string torch_option_text(const std::string& min, const std::string& max);
 
+/// After upgrade guidance for a target newer than the knowledge base: one line on stderr saying that no change of
+/// it is known and which `accelgen contract-diff` command (with --backend `backend` when not empty) finds them.
+void report_beyond_knowledge(const TargetVersions& to, const std::string& torch_prefix, const std::string& backend);
+
 /// The --torch value as the spec's YAML spelling: "2.14" -> "\"2.14\"", "2.6:2.14" -> {min: .., max: ..}.
 std::string torch_option_as_yaml(const std::string& option);
 

@@ -60,7 +60,11 @@ void setup_guide_command(CLI::App& app, GuideOptions& options) {
   auto* cmd = app.add_subcommand(
       "guide", "Upgrade guidance between two torch targets for a spec, without a backend tree (for planning)");
   cmd->add_option("--from", options.from, "Torch target now: a version (2.6) or a range (2.6:2.14)")->required();
-  cmd->add_option("--to", options.to, "Torch target to move to: a version (2.14) or a range")->required();
+  cmd->add_option("--to", options.to, "Torch target to move to: a version (2.14), a range or auto")->required();
+  cmd->add_option("--torch-prefix", options.torch_prefix,
+                  "Where the installed torch is: what `--to auto` detects, and what a --from or --to newer than "
+                  "the releases accelgen knows must match")
+      ->capture_default_str();
   cmd->add_option("spec", options.spec,
                   "Device spec (default: ./accelgen.yaml, else the reference spec of `accelgen init mydevice`)");
   add_report_options(cmd, options.scan, options.format, options.output);
@@ -68,8 +72,9 @@ void setup_guide_command(CLI::App& app, GuideOptions& options) {
 
 int run_guide_command(const GuideOptions& options) {
   return run_guarded([&] {
-    const TargetVersions from = parse_target_option(options.from, "--from");
-    const TargetVersions to = parse_target_option(options.to, "--to");
+    // A release newer than the knowledge base only as the torch installed under --torch-prefix.
+    const TargetVersions from = resolve_targets(DeviceSpec{}, options.from, options.torch_prefix, std::nullopt, "--from");
+    const TargetVersions to = resolve_targets(DeviceSpec{}, options.to, options.torch_prefix, std::nullopt, "--to");
     std::string spec_text, spec_source;
     fs::path spec_path = options.spec;
     if (spec_path.empty() && fs::exists("accelgen.yaml")) spec_path = "accelgen.yaml";
@@ -94,6 +99,7 @@ int run_guide_command(const GuideOptions& options) {
     request.scan = !options.scan.empty();
     const guide::Guidance guidance = guide::build_guidance(request, version_knowledge());
     emit_report(guidance, options.format, options.output);
+    report_beyond_knowledge(to, options.torch_prefix, "");
     return kExitOk;
   });
 }

@@ -15,6 +15,7 @@ struct GuideOptions {
   std::string from;
   std::string to;
   std::string spec;  // empty: ./accelgen.yaml if present, else the reference spec (`accelgen init mydevice`)
+  std::string torch_prefix = "/usr";
   std::vector<std::string> scan;
   std::string format = "text";
   std::string output;  // empty: stdout

@@ -118,13 +118,7 @@ int run_upgrade_command(const UpgradeOptions& options) {
     if (!options.guide_only) guidance.regeneration = regenerate_for_target(dir, spec_path, spec_text, to, options);
     emit_report(guidance, options.format, options.output);
     if (guidance.regeneration) report_recorded_target(spec_path, to, options.dry_run);
-    if (contract::is_beyond_knowledge(to)) {
-      // The guidance lists what the knowledge base knows, which ends before this release.
-      std::cerr << "torch " << to.max.to_string() << " is newer than the releases accelgen knows: no change of it is "
-                << "known, so none is listed above. `accelgen contract-diff " << options.torch_prefix
-                << " --backend " << dir.string() << "` compares its headers with the torch "
-                << contract::max_supported_version().to_string() << " contract and names what the backend uses.\n";
-    }
+    report_beyond_knowledge(to, options.torch_prefix, dir.string());
     if (guidance.regeneration && guidance.regeneration->report.has_conflicts()) {
       std::cerr << guidance.regeneration->report.conflicts().size()
                 << " file(s) have conflicts between your edits and the new output; resolve the <<<<<<< / >>>>>>> "

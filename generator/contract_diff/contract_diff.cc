@@ -144,6 +144,9 @@ ContractDiff diff(const Snapshot& a, const Snapshot& b, const contract::Knowledg
   for (const auto& [id, _] : a.items) ids.insert(id);
   for (const auto& [id, _] : b.items) ids.insert(id);
   for (const auto& id : ids) {
+    if (kind_of(id) == "class") d.classes.insert(name_of(id));
+  }
+  for (const auto& id : ids) {
     auto ia = a.items.find(id);
     auto ib = b.items.find(id);
     ItemChange c;

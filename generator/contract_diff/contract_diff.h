@@ -20,6 +20,7 @@
 
 #include <filesystem>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -96,6 +97,7 @@ struct ContractDiff {
   std::vector<std::string> old_errors, new_errors;
   int old_error_count = 0, new_error_count = 0;
   int unexplained() const;
+  std::set<std::string> classes;  // every class either snapshot declares ("c10::TensorImpl")
   std::string backend;  // the backend tree whose uses were attached (--backend), or empty
   int touching_backend() const;  // changes with a use in the backend
   /// Changes with a use in the backend that the knowledge base does not explain: what accelgen cannot yet

@@ -90,13 +90,12 @@ std::string absent_member(const std::string& owner, const std::string& member) {
          "static_assert(!accelgen_probe_declares<" + owner + ">, \"" + owner + "::" + member + " is gone\");\n";
 }
 
-// "A=0, B=1" -> {A: "0", B: "1"}
+// An enum's numbering, "A=0 B=1" -> {A: "0", B: "1"}
 std::map<std::string, std::string> enum_values(const std::string& detail) {
   std::map<std::string, std::string> values;
   std::istringstream in(detail);
   std::string entry;
-  while (std::getline(in, entry, ',')) {
-    while (!entry.empty() && entry.front() == ' ') entry.erase(0, 1);
+  while (in >> entry) {
     const auto eq = entry.find('=');
     if (eq != std::string::npos) values[entry.substr(0, eq)] = entry.substr(eq + 1);
   }
@@ -123,12 +122,20 @@ DraftProbe macro_probe(const ItemChange& c, const std::string& name) {
   if (c.kind == Kind::Removed) return {include_of(c) + "#ifdef " + name + "\n#error \"" + name + " is still defined\"\n#endif\n", ""};
   bool variadic = false;
   const int arity = macro_arity(c.new_detail, variadic);
+  if (c.kind == Kind::Changed) {
+    bool was_variadic = false;
+    if (macro_arity(c.old_detail, was_variadic) == arity && was_variadic == variadic) {
+      return {"", "its parameters are the same, only its expansion changed: write a probe that compiles what the "
+                  "new expansion needs"};
+    }
+  }
   std::string src = include_of(c) + "#ifndef " + name + "\n#error \"" + name + " is not defined\"\n#endif\n";
-  if (arity < 0) return {src, ""};
+  // An object-like macro has no parameters to count; a variadic one often counts its arguments itself (a call
+  // with too few fails inside it), so only its definition is probed.
+  if (arity < 0 || variadic) return {src, ""};
   std::string args;
   for (int i = 0; i < arity; ++i) args += (i ? ", " : "") + std::string("accelgen_probe_argument_") + std::to_string(i);
-  src += "// The preprocessor refuses a call with another number of arguments than " + name + " takes" +
-         (variadic ? " (at least " + std::to_string(arity) + ")" : "") + ".\n" +
+  src += "// The preprocessor refuses a call with another number of arguments than " + name + " takes.\n" +
          "#define ACCELGEN_PROBE_STRING(...) #__VA_ARGS__\n#define ACCELGEN_PROBE_EXPANDED(...) "
          "ACCELGEN_PROBE_STRING(__VA_ARGS__)\n[[maybe_unused]] static const char* const accelgen_probe = "
          "ACCELGEN_PROBE_EXPANDED(" + name + "(" + args + "));\n";
@@ -137,7 +144,7 @@ DraftProbe macro_probe(const ItemChange& c, const std::string& name) {
 
 }  // namespace
 
-DraftProbe draft_probe(const ItemChange& c) {
+DraftProbe draft_probe(const ItemChange& c, const std::set<std::string>& classes) {
   const std::string kind = kind_of(c.id);
   const std::string name = name_of(c.id);
   if (kind == "header") {
@@ -150,6 +157,9 @@ DraftProbe draft_probe(const ItemChange& c) {
   if (kind == "virtual" || kind == "function") {
     const std::string qualified = without_parameters(name);
     const auto [scope, member] = split_scope(qualified);
+    if (member.starts_with("operator")) {
+      return {"", "an operator overload: write a probe that applies it to the types of its new declaration"};
+    }
     if (c.kind == Kind::Removed) {
       if (kind == "virtual") return {include_of(c) + absent_member(scope, member), ""};
       return {include_of(c) + absent_in_namespace(scope, member), ""};
@@ -171,8 +181,10 @@ DraftProbe draft_probe(const ItemChange& c) {
   if (kind == "field") {
     const auto [owner, field] = split_scope(name);
     if (c.kind == Kind::Removed) return {include_of(c) + absent_member(owner, field), ""};
-    return {include_of(c) + "#include <type_traits>\nstatic_assert(std::is_same_v<decltype(" + name + "), " +
-                c.new_detail + ">, \"" + name + " has the type torch declares\");\n",
+    const auto [ns, cls] = split_scope(owner);
+    return {include_of(c) + "#include <type_traits>\n" +
+                in_namespace(ns, "static_assert(std::is_same_v<decltype(" + cls + "::" + field + "), " + c.new_detail +
+                                     ">, \"" + name + " has the type torch declares\");\n"),
             ""};
   }
   if (kind == "enum") {
@@ -197,7 +209,17 @@ DraftProbe draft_probe(const ItemChange& c) {
   }
   if (kind == "class") {
     const auto [scope, cls] = split_scope(name);
-    if (c.kind == Kind::Removed) return {include_of(c) + absent_in_namespace(scope, cls), ""};
+    if (c.kind == Kind::Removed) {
+      if (classes.count(scope) && c.old_detail.starts_with("template")) {
+        return {"", "a member class template: write a probe that names it with its template arguments"};
+      }
+      if (classes.count(scope)) {  // a member class
+        return {include_of(c) + "template <class T>\nconcept accelgen_probe_declares = requires { typename T::" + cls +
+                    "; };\nstatic_assert(!accelgen_probe_declares<" + scope + ">, \"" + name + " is gone\");\n",
+                ""};
+      }
+      return {include_of(c) + absent_in_namespace(scope, cls), ""};
+    }
     if (c.kind == Kind::Added && !c.new_detail.starts_with("template")) {
       return {include_of(c) + "[[maybe_unused]] static constexpr auto accelgen_probe = sizeof(" + name + "*);\n", ""};
     }
@@ -326,7 +348,7 @@ std::string draft_entries(const ContractDiff& d) {
     if (!c.explained_by.empty()) continue;
     std::string id = prefix + kebab(kind_of(c.id) + "-" + without_parameters(name_of(c.id)));
     for (int n = 2; !ids.insert(id).second; ++n) id = prefix + kebab(kind_of(c.id) + "-" + without_parameters(name_of(c.id))) + "-" + std::to_string(n);
-    const DraftProbe probe = draft_probe(c);
+    const DraftProbe probe = draft_probe(c, d.classes);
     out << YAML::BeginMap;
     out << YAML::Key << "id" << YAML::Value << id;
     out << YAML::Key << "component" << YAML::Value << component_of(c.file);

@@ -10,6 +10,7 @@
 // "Teaching accelgen a new release").
 #pragma once
 
+#include <set>
 #include <string>
 
 #include "contract_diff/contract_diff.h"
@@ -22,7 +23,9 @@ struct DraftProbe {
   std::string cxx;
   std::string why_not;
 };
-DraftProbe draft_probe(const ItemChange& change);
+/// `classes`: the classes either release declares (ContractDiff::classes), to tell a member class from a namespace
+/// member.
+DraftProbe draft_probe(const ItemChange& change, const std::set<std::string>& classes);
 
 /// A knowledge-base file (schema_version and changes) with one drafted change per unexplained change of `diff`.
 /// Throws DiagnosticError when a side of the diff has no torch version (a landing needs both releases) or when the

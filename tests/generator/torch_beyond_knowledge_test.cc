@@ -154,6 +154,15 @@ TEST(BeyondKnowledge, InitGenerateAndUpgradeKeepTheTargetOnceTheInstalledTorchWa
   EXPECT_THAT(read_text(old_tree / "accelgen.yaml"), HasSubstr("torch: \"" + next_release() + "\""));
   EXPECT_THAT(read_text(old_tree / "csrc/guard.h"), HasSubstr("is newer than accelgen knows"));
   EXPECT_EQ(run_accelgen("generate " + old_tree.string()).status, 0);
+
+  // Planning with guide: the same rule.
+  const auto guide_refused = run_accelgen("guide --from 2.14 --to " + next_release());
+  EXPECT_EQ(guide_refused.status, 1) << guide_refused.output;
+  EXPECT_THAT(guide_refused.output, HasSubstr("--to: error: torch " + next_release() + " is newer"));
+  const auto guide = run_accelgen("guide --from 2.14 --to " + next_release() + " --torch-prefix " + next.string());
+  EXPECT_EQ(guide.status, 0) << guide.output;
+  EXPECT_THAT(guide.output, HasSubstr("torch 2.14 -> " + next_release()));
+  EXPECT_THAT(guide.output, HasSubstr("`accelgen contract-diff " + next.string() + "` compares its headers"));
 }
 
 }  // namespace
