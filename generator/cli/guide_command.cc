@@ -73,7 +73,8 @@ void setup_guide_command(CLI::App& app, GuideOptions& options) {
 int run_guide_command(const GuideOptions& options) {
   return run_guarded([&] {
     // A release newer than the knowledge base only as the torch installed under --torch-prefix.
-    const TargetVersions from = resolve_targets(DeviceSpec{}, options.from, options.torch_prefix, std::nullopt, "--from");
+    const TargetVersions from =
+        resolve_targets(DeviceSpec{}, options.from, options.torch_prefix, std::nullopt, "--from");
     const TargetVersions to = resolve_targets(DeviceSpec{}, options.to, options.torch_prefix, std::nullopt, "--to");
     std::string spec_text, spec_source;
     fs::path spec_path = options.spec;

@@ -119,7 +119,9 @@ int macro_arity(const std::string& detail, bool& variadic) {
 }
 
 DraftProbe macro_probe(const ItemChange& c, const std::string& name) {
-  if (c.kind == Kind::Removed) return {include_of(c) + "#ifdef " + name + "\n#error \"" + name + " is still defined\"\n#endif\n", ""};
+  if (c.kind == Kind::Removed) {
+    return {include_of(c) + "#ifdef " + name + "\n#error \"" + name + " is still defined\"\n#endif\n", ""};
+  }
   bool variadic = false;
   const int arity = macro_arity(c.new_detail, variadic);
   if (c.kind == Kind::Changed) {
@@ -237,7 +239,9 @@ DraftProbe draft_probe(const ItemChange& c, const std::set<std::string>& classes
                 "::schema_str) == \"" + escaped + "\");\n",
             ""};
   }
-  if (kind == "guard") return {"", "a macro the headers test with #if: it changes what they declare, not a declaration"};
+  if (kind == "guard") {
+    return {"", "a macro the headers test with #if: it changes what they declare, not a declaration"};
+  }
   return {"", "the C++ standard the headers demand: the generated CMake reads it from the build, not from a probe"};
 }
 
@@ -346,8 +350,10 @@ std::string draft_entries(const ContractDiff& d) {
   std::set<std::string> ids;
   for (const auto& c : d.changes) {
     if (!c.explained_by.empty()) continue;
-    std::string id = prefix + kebab(kind_of(c.id) + "-" + without_parameters(name_of(c.id)));
-    for (int n = 2; !ids.insert(id).second; ++n) id = prefix + kebab(kind_of(c.id) + "-" + without_parameters(name_of(c.id))) + "-" + std::to_string(n);
+    // Overloads share a name: the second is "<id>-2", and so on.
+    const std::string base = prefix + kebab(kind_of(c.id) + "-" + without_parameters(name_of(c.id)));
+    std::string id = base;
+    for (int n = 2; !ids.insert(id).second; ++n) id = base + "-" + std::to_string(n);
     const DraftProbe probe = draft_probe(c, d.classes);
     out << YAML::BeginMap;
     out << YAML::Key << "id" << YAML::Value << id;

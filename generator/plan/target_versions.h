@@ -14,7 +14,8 @@ using TargetVersions = contract::TorchRange;
 
 /// Resolves the spec's request, or `override_text` (the --torch option: "2.14", "2.6:2.14", "auto") when it is
 /// not empty. `auto` detects the installed torch under `torch_prefix` (default: /usr). Throws DiagnosticError
-/// with the position of the spec's torch field, or naming --torch, when the result is unsupported.
+/// with the position of the spec's torch field, or naming `option_name` (--torch, upgrade's --to), when the result
+/// is unsupported.
 ///
 /// A release newer than the knowledge base (contract::is_beyond_knowledge) is a target only when accelgen can see
 /// it is real: `auto` found it under `torch_prefix`, a named version is the one installed there, or `recorded` (the
