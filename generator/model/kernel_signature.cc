@@ -1,8 +1,6 @@
 #include "model/kernel_signature.h"
 
 #include <cctype>
-#include <map>
-#include <stdexcept>
 
 namespace accelgen {
 namespace {
@@ -14,30 +12,36 @@ struct ParamKind {
   const char* rebind;   // declaration inside the kernel ("%": the name), or empty when the capture is used as is
 };
 
-const std::map<std::string, ParamKind>& kinds() {
-  static const std::map<std::string, ParamKind> table = {
-      {"out", {"const at::Tensor&", "%_arg = KernelArg(%)", "at::Tensor % = %_arg.cpu();"}},
-      {"opt_out", {"const at::Tensor&", "%_arg = KernelArg(%)", "at::Tensor % = %_arg.cpu();"}},
-      {"inout", {"const at::Tensor&", "%_arg = KernelArg(%)", "at::Tensor % = %_arg.cpu();"}},
-      {"in", {"const at::Tensor&", "%_arg = KernelArg(%)", "const at::Tensor % = %_arg.cpu();"}},
-      {"opt_tensor", {"const at::Tensor&", "%_arg = KernelArg(%)", "const std::optional<at::Tensor> % = %_arg.optional_cpu();"}},
-      {"list", {"at::TensorList", "%_args = kernel_args(%)", "const std::vector<at::Tensor> % = cpu_tensors(%_args);"}},
-      {"scalar", {"const c10::Scalar&", "", ""}},
-      {"opt_scalar", {"const std::optional<c10::Scalar>&", "", ""}},
-      {"double", {"double", "", ""}},
-      {"bool", {"bool", "", ""}},
-      {"int64", {"int64_t", "", ""}},
-      {"uint64", {"uint64_t", "", ""}},
-      {"philox", {"const PhiloxState&", "%_state = %", "const PhiloxSeedOffset % = unpack_philox(%_state);"}},
-      {"string", {"c10::string_view", "%_text = std::string(%)", "const c10::string_view % = %_text;"}},
-      {"dims", {"at::IntArrayRef", "%_list = %.vec()", "const at::IntArrayRef % = %_list;"}},
-      {"opt_dims", {"at::OptionalIntArrayRef", "%_list = own_dims(%)", "const at::OptionalIntArrayRef % = view_dims(%_list);"}},
-      {"opt_dtype", {"std::optional<c10::ScalarType>", "", ""}},
-      {"dtype", {"c10::ScalarType", "", ""}},
-      {"opt_int", {"std::optional<int64_t>", "", ""}},
-      {"opt_double", {"std::optional<double>", "", ""}},
-  };
-  return table;
+// Every kind has its row: the switch names each enumerator, so a new kind without one does not compile (-Wswitch).
+ParamKind kind_of(KernelParamKind kind) {
+  using K = KernelParamKind;
+  switch (kind) {
+    case K::Out:
+    case K::OptOut:
+    case K::Inout: return {"const at::Tensor&", "%_arg = KernelArg(%)", "at::Tensor % = %_arg.cpu();"};
+    case K::In: return {"const at::Tensor&", "%_arg = KernelArg(%)", "const at::Tensor % = %_arg.cpu();"};
+    case K::OptTensor:
+      return {"const at::Tensor&", "%_arg = KernelArg(%)",
+              "const std::optional<at::Tensor> % = %_arg.optional_cpu();"};
+    case K::List:
+      return {"at::TensorList", "%_args = kernel_args(%)", "const std::vector<at::Tensor> % = cpu_tensors(%_args);"};
+    case K::Scalar: return {"const c10::Scalar&", "", ""};
+    case K::OptScalar: return {"const std::optional<c10::Scalar>&", "", ""};
+    case K::Double: return {"double", "", ""};
+    case K::Bool: return {"bool", "", ""};
+    case K::Int64: return {"int64_t", "", ""};
+    case K::Uint64: return {"uint64_t", "", ""};
+    case K::Philox: return {"const PhiloxState&", "%_state = %", "const PhiloxSeedOffset % = unpack_philox(%_state);"};
+    case K::String: return {"c10::string_view", "%_text = std::string(%)", "const c10::string_view % = %_text;"};
+    case K::Dims: return {"at::IntArrayRef", "%_list = %.vec()", "const at::IntArrayRef % = %_list;"};
+    case K::OptDims:
+      return {"at::OptionalIntArrayRef", "%_list = own_dims(%)", "const at::OptionalIntArrayRef % = view_dims(%_list);"};
+    case K::OptDtype: return {"std::optional<c10::ScalarType>", "", ""};
+    case K::Dtype: return {"c10::ScalarType", "", ""};
+    case K::OptInt: return {"std::optional<int64_t>", "", ""};
+    case K::OptDouble: return {"std::optional<double>", "", ""};
+  }
+  return {"", "", ""};  // not reached: every enumerator has its case
 }
 
 std::string substitute(const char* pattern, const std::string& name) {
@@ -94,26 +98,25 @@ std::string kernel_function_name(const std::string& aten_name) {
 KernelCode kernel_code(const CatalogOperator& op) {
   KernelCode code;
   code.function = kernel_function_name(op.name);
+  using K = KernelParamKind;
   for (const auto& param : op.kernel.params) {
-    const auto kind = kinds().find(param.kind);
-    if (kind == kinds().end()) throw std::logic_error(op.name + ": unknown kernel parameter kind " + param.kind);
-    code.parameters.push_back(std::string(kind->second.type) + " " + param.name);
+    const ParamKind kind = kind_of(param.kind);
+    code.parameters.push_back(std::string(kind.type) + " " + param.name);
     // Tensors and other arguments with a capture expression are captured whatever the body does: they keep what
     // the kernel reads alive until it ran.
-    const bool used = *kind->second.capture || uses_identifier(op.kernel.body, param.name) ||
+    const bool used = *kind.capture || uses_identifier(op.kernel.body, param.name) ||
                       uses_identifier(op.kernel.host, param.name);
-    code.definition_parameters.push_back(std::string(kind->second.type) + " " +
-                                         (used ? param.name : "/*" + param.name + "*/"));
+    code.definition_parameters.push_back(std::string(kind.type) + " " + (used ? param.name : "/*" + param.name + "*/"));
     if (!used) continue;
-    code.captures.push_back(*kind->second.capture ? substitute(kind->second.capture, param.name) : param.name);
-    if (*kind->second.rebind) code.rebinds.push_back(substitute(kind->second.rebind, param.name));
-    if (code.device.empty() && (param.kind == "out" || param.kind == "inout")) code.device = param.name + ".device()";
+    code.captures.push_back(*kind.capture ? substitute(kind.capture, param.name) : param.name);
+    if (*kind.rebind) code.rebinds.push_back(substitute(kind.rebind, param.name));
+    if (code.device.empty() && (param.kind == K::Out || param.kind == K::Inout)) code.device = param.name + ".device()";
   }
-  // A kernel whose outputs may all be unwanted (opt_out: a backward's output_mask) runs on its first input's device.
+  // A kernel whose outputs may all be unwanted (opt_out: a backward's output_mask) runs on its first input's device
+  // (the catalog's loader made sure that it has one).
   for (const auto& param : op.kernel.params) {
-    if (code.device.empty() && param.kind == "in") code.device = param.name + ".device()";
+    if (code.device.empty() && param.kind == K::In) code.device = param.name + ".device()";
   }
-  if (code.device.empty()) throw std::logic_error(op.name + ": a kernel needs an output or input tensor");
   return code;
 }
 

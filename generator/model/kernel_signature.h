@@ -27,7 +27,7 @@ std::string kernel_function_name(const std::string& aten_name);
 bool uses_identifier(const std::string& code, const std::string& name);
 
 /// A parameter the default implementation (the kernel's body and host code) does not use is neither captured nor
-/// named in the definition. Throws std::logic_error for a parameter kind the catalog should not have.
+/// named in the definition.
 KernelCode kernel_code(const CatalogOperator& op);
 
 }  // namespace accelgen

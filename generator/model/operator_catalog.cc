@@ -3,7 +3,9 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <array>
 #include <stdexcept>
+#include <utility>
 
 #include "base/strict_yaml.h"
 #include "embed/embedded_files.h"
@@ -26,17 +28,36 @@ bool listed(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-// The families: one operator template each.
-std::vector<std::string> known_families() {
-  constexpr std::string_view kPrefix = "templates/backend/csrc/ops/native/", kSuffix = ".cc.mustache";
-  std::vector<std::string> families;
-  for (const auto& file : embedded::files_under(kPrefix)) {
-    if (file.path.ends_with(kSuffix)) {
-      families.emplace_back(file.path.substr(kPrefix.size(), file.path.size() - kPrefix.size() - kSuffix.size()));
-    }
-  }
-  return families;
+// The catalog names of the kernel parameter kinds, in the order of KernelParamKind: the one place they are spelled.
+constexpr std::array<std::pair<KernelParamKind, std::string_view>, 20> kParamKinds = {{
+    {KernelParamKind::Out, "out"},
+    {KernelParamKind::OptOut, "opt_out"},
+    {KernelParamKind::Inout, "inout"},
+    {KernelParamKind::In, "in"},
+    {KernelParamKind::OptTensor, "opt_tensor"},
+    {KernelParamKind::List, "list"},
+    {KernelParamKind::Scalar, "scalar"},
+    {KernelParamKind::OptScalar, "opt_scalar"},
+    {KernelParamKind::Double, "double"},
+    {KernelParamKind::Bool, "bool"},
+    {KernelParamKind::Int64, "int64"},
+    {KernelParamKind::Uint64, "uint64"},
+    {KernelParamKind::Philox, "philox"},
+    {KernelParamKind::String, "string"},
+    {KernelParamKind::Dims, "dims"},
+    {KernelParamKind::OptDims, "opt_dims"},
+    {KernelParamKind::OptDtype, "opt_dtype"},
+    {KernelParamKind::Dtype, "dtype"},
+    {KernelParamKind::OptInt, "opt_int"},
+    {KernelParamKind::OptDouble, "opt_double"},
+}};
+
+// The stem of a catalog file's path: knowledge/operators/<family>.yaml.
+std::string family_of_file(std::string_view path) {
+  return std::string(path.substr(kCatalogDir.size(), path.size() - kCatalogDir.size() - std::string_view(".yaml").size()));
 }
+
+bool is_catalog_file(std::string_view path) { return path.starts_with(kCatalogDir) && path.ends_with(".yaml"); }
 
 // The operator's variants: each schema parsed (a mistake is an error at the schema's line), with one of call
 // and body; the first must be the operator itself.
@@ -75,9 +96,42 @@ std::vector<CatalogVariant> read_variants(const StrictYaml& y, const YAML::Node&
 
 }  // namespace
 
+std::optional<KernelParamKind> parse_kernel_param_kind(std::string_view name) {
+  for (const auto& [kind, spelled] : kParamKinds) {
+    if (spelled == name) return kind;
+  }
+  return std::nullopt;
+}
+
+std::string_view kernel_param_kind_name(KernelParamKind kind) {
+  for (const auto& [k, spelled] : kParamKinds) {
+    if (k == kind) return spelled;
+  }
+  return "?";
+}
+
+std::vector<std::string> kernel_param_kind_names() {
+  std::vector<std::string> names;
+  for (const auto& entry : kParamKinds) names.emplace_back(entry.second);
+  return names;
+}
+
+std::vector<std::string> catalog_families() {
+  std::vector<std::string> families;
+  for (const auto& file : embedded::files_under(kCatalogDir)) {
+    if (is_catalog_file(file.path)) families.push_back(family_of_file(file.path));
+  }
+  return families;
+}
+
 void OperatorCatalog::merge(const OperatorCatalog& other) {
   for (const auto& [name, op] : other.ops_) {
-    if (!ops_.emplace(name, op).second) throw std::logic_error("operator " + name + " is in two catalog files");
+    const auto [it, added] = ops_.emplace(name, op);
+    if (!added) {
+      throw DataFileError(op.origin, op.line, op.column,
+                          "duplicate operator " + name + ", already in " + it->second.origin + ":" +
+                              std::to_string(it->second.line) + " (an operator belongs to one family's file)");
+    }
   }
 }
 
@@ -88,7 +142,7 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
   const auto top = y.fields(root, "the operator catalog", {"operators"}, {});
   const YAML::Node& list = top.at("operators");
   if (!list.IsSequence()) y.fail(list, "operators must be a list");
-  const std::vector<std::string> families = known_families();
+  const std::vector<std::string> families = catalog_families();
   const std::vector<std::string> capabilities = capability_names();
   const std::vector<std::string> dispatch_keys = {"PrivateUse1", "QuantizedPrivateUse1"};
   std::map<std::string, CatalogOperator> ops;
@@ -98,6 +152,9 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
                             {"capability", "dispatch_key", "structured", "support"});
     CatalogOperator op;
     op.name = y.scalar(f.at("name"), "name");
+    op.origin = origin;
+    op.line = entry.Mark().line + 1;
+    op.column = entry.Mark().column + 1;
     if (ops.contains(op.name)) y.fail(f.at("name"), "duplicate operator " + op.name);
     const std::string where = "operator " + op.name;
     op.family = y.scalar(f.at("family"), where + ": family");
@@ -134,13 +191,26 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
     op.kernel.summary = y.scalar(k.at("summary"), where + ": kernel.summary");
     const YAML::Node& params = k.at("params");
     if (!params.IsSequence()) y.fail(params, where + ": kernel.params must be a list");
+    bool has_tensor = false;
     for (const auto& param : params) {
       const std::string text = y.scalar(param, where + ": a kernel parameter");
       const auto space = text.find(' ');
       if (space == std::string::npos || space == 0 || space + 1 == text.size()) {
         y.fail(param, where + ": kernel parameter '" + text + "' must be \"KIND NAME\" (e.g. \"in self\")");
       }
-      op.kernel.params.push_back({text.substr(0, space), text.substr(space + 1)});
+      const std::string kind_name = text.substr(0, space);
+      const std::optional<KernelParamKind> kind = parse_kernel_param_kind(kind_name);
+      if (!kind) {
+        y.fail(param, where + ": kernel parameter '" + text + "': unknown kind '" + kind_name +
+                          "' (known: " + StrictYaml::join(kernel_param_kind_names()) + ")");
+      }
+      has_tensor = has_tensor || *kind == KernelParamKind::Out || *kind == KernelParamKind::Inout ||
+                   *kind == KernelParamKind::In;
+      op.kernel.params.push_back({*kind, text.substr(space + 1)});
+    }
+    if (!has_tensor) {
+      y.fail(params, where + ": the kernel needs an out, inout or in tensor parameter (the device it runs on is "
+                             "that tensor's)");
     }
     if (k.count("host")) op.kernel.host = y.scalar(k.at("host"), where + ": kernel.host");
     op.kernel.body = y.scalar(k.at("body"), where + ": kernel.body");
@@ -153,9 +223,9 @@ const OperatorCatalog& operator_catalog() {
   static const OperatorCatalog catalog = [] {
     OperatorCatalog all({});
     for (const auto& file : embedded::files_under(kCatalogDir)) {
-      if (!file.path.ends_with(".yaml")) continue;
-      const std::string stem(file.path.substr(kCatalogDir.size(), file.path.size() - kCatalogDir.size() - 5));
-      all.merge(OperatorCatalog::load(file.content, std::string(file.path), stem));
+      if (is_catalog_file(file.path)) {
+        all.merge(OperatorCatalog::load(file.content, std::string(file.path), family_of_file(file.path)));
+      }
     }
     if (all.names().empty()) throw std::logic_error(std::string(kCatalogDir) + " is not embedded in this build");
     return all;

@@ -6,18 +6,49 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace accelgen {
 
-/// One parameter of a device kernel. `kind` says what it is and how it crosses from the host to the device
-/// (model/kernel_signature.h renders each kind): "out", "opt_out" (an output the caller may not want: undefined),
-/// "inout", "in", "opt_tensor", "list", "scalar", "opt_scalar", "double", "bool", "int64", "uint64", "philox" (a
-/// random stream, philox_state.h), "string", "dims", "opt_dims", "opt_dtype", "dtype", "opt_int", "opt_double".
+/// What a device kernel's parameter is, and so how it crosses from the host to the device (model/kernel_signature.h
+/// renders each kind). The catalog writes it as the first word of a parameter ("out self"): see
+/// kernel_param_kind_names().
+enum class KernelParamKind {
+  Out,        // "out": an output tensor
+  OptOut,     // "opt_out": an output the caller may not want (undefined)
+  Inout,      // "inout": a tensor read and written
+  In,         // "in": an input tensor
+  OptTensor,  // "opt_tensor": an optional input tensor
+  List,       // "list": a list of input tensors
+  Scalar,     // "scalar"
+  OptScalar,  // "opt_scalar"
+  Double,     // "double"
+  Bool,       // "bool"
+  Int64,      // "int64"
+  Uint64,     // "uint64"
+  Philox,     // "philox": a random stream (philox_state.h)
+  String,     // "string"
+  Dims,       // "dims": an int[] argument
+  OptDims,    // "opt_dims"
+  OptDtype,   // "opt_dtype"
+  Dtype,      // "dtype"
+  OptInt,     // "opt_int"
+  OptDouble,  // "opt_double"
+};
+
+/// The kind a catalog names, or nullopt for a name that is not one.
+std::optional<KernelParamKind> parse_kernel_param_kind(std::string_view name);
+/// The catalog's name of a kind ("opt_out").
+std::string_view kernel_param_kind_name(KernelParamKind kind);
+/// Every kind's catalog name, in the order of KernelParamKind (for error messages).
+std::vector<std::string> kernel_param_kind_names();
+
+/// One parameter of a device kernel.
 struct KernelParam {
-  std::string kind;
+  KernelParamKind kind = KernelParamKind::In;
   std::string name;
 };
 
@@ -49,18 +80,21 @@ struct CatalogOperator {
   std::string support;   // C++ that the operator's wrappers share (a check, a helper), placed before them, or ""
   std::vector<CatalogVariant> variants;  // the functional variant first
   KernelSignature kernel;
+  std::string origin;  // where the entry is: its catalog file, line and column (for errors found later)
+  int line = 0;
+  int column = 0;
 };
 
 class OperatorCatalog {
  public:
-  /// Reads one family's catalog file strictly (base/strict_yaml.h): unknown keys, missing fields, a family with no
-  /// operator template (templates/backend/csrc/ops/native/<family>.cc.mustache) or other than `family` (when not
-  /// empty: the file's own), an unknown capability or dispatch key, a malformed kernel parameter or schema, a
-  /// variant with neither or both of call and body, and a duplicate operator or schema throw DataFileError naming
-  /// `origin`:line:column.
+  /// Reads one family's catalog file strictly (base/strict_yaml.h): unknown keys, missing fields, a family that no
+  /// catalog file is named after or other than `family` (when not empty: the file's own), an unknown capability,
+  /// dispatch key or kernel parameter kind, a malformed kernel parameter or schema, a kernel without a tensor to
+  /// run on, a variant with neither or both of call and body, and a duplicate operator or schema throw
+  /// DataFileError naming `origin`:line:column.
   static OperatorCatalog load(std::string_view yaml_text, const std::string& origin, const std::string& family = "");
 
-  /// Adds another family's operators; a name already here is an error.
+  /// Adds another family's operators; a name already here is a DataFileError at the second entry.
   void merge(const OperatorCatalog& other);
 
   explicit OperatorCatalog(std::map<std::string, CatalogOperator> ops) : ops_(std::move(ops)) {}
@@ -71,6 +105,10 @@ class OperatorCatalog {
  private:
   std::map<std::string, CatalogOperator> ops_;
 };
+
+/// The families: one per catalog file, knowledge/operators/<family>.yaml (each has its operator file,
+/// csrc/ops/native/<family>.cc, rendered from the family's template).
+std::vector<std::string> catalog_families();
 
 /// The catalog embedded in the binary: every knowledge/operators/<family>.yaml.
 const OperatorCatalog& operator_catalog();

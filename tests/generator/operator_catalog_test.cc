@@ -58,7 +58,7 @@ TEST(OperatorCatalog, AValidEntryReadsEveryField) {
   EXPECT_EQ(op.capability, "generator");
   EXPECT_EQ(op.dispatch_key, "QuantizedPrivateUse1");
   ASSERT_EQ(op.kernel.params.size(), 4u);
-  EXPECT_EQ(op.kernel.params[3].kind, "scalar");
+  EXPECT_EQ(op.kernel.params[3].kind, KernelParamKind::Scalar);
   EXPECT_EQ(op.kernel.params[3].name, "alpha");
   EXPECT_EQ(op.kernel.host, "return;");
   EXPECT_EQ(op.kernel.body, "at::add_out(out, self, other, alpha);\n");
@@ -115,6 +115,63 @@ TEST(OperatorCatalog, MalformedParametersAndDuplicatesAreErrors) {
   const DataFileError duplicate = load_error(twice);
   EXPECT_EQ(duplicate.line(), 12);
   EXPECT_THAT(duplicate.message(), HasSubstr("duplicate operator add.Tensor"));
+}
+
+TEST(OperatorCatalog, AnUnknownParameterKindIsAnErrorAtItsPosition) {
+  std::string text = catalog();
+  text.replace(text.find("\"scalar alpha\""), std::string("\"scalar alpha\"").size(), "\"number alpha\"");
+  const DataFileError e = load_error(text);
+  EXPECT_EQ(e.line(), 9);
+  EXPECT_EQ(e.column(), 50);
+  EXPECT_THAT(e.message(), HasSubstr("kernel parameter 'number alpha': unknown kind 'number' (known: out, opt_out,"));
+  EXPECT_THAT(e.message(), HasSubstr("opt_double)"));
+}
+
+TEST(OperatorCatalog, EveryKindNameParsesBackToItsKind) {
+  for (const std::string& name : kernel_param_kind_names()) {
+    const std::optional<KernelParamKind> kind = parse_kernel_param_kind(name);
+    ASSERT_TRUE(kind.has_value()) << name;
+    EXPECT_EQ(kernel_param_kind_name(*kind), name);
+  }
+  EXPECT_EQ(kernel_param_kind_names().size(), 20u);
+  EXPECT_FALSE(parse_kernel_param_kind("tensor").has_value());
+}
+
+TEST(OperatorCatalog, AKernelWithoutATensorToRunOnIsAnError) {
+  std::string text = catalog();
+  text.replace(text.find("[\"out out\", \"in self\", \"in other\", \"scalar alpha\"]"),
+               std::string("[\"out out\", \"in self\", \"in other\", \"scalar alpha\"]").size(),
+               "[\"opt_out out\", \"scalar alpha\"]");
+  const DataFileError e = load_error(text);
+  EXPECT_EQ(e.line(), 9);
+  EXPECT_THAT(e.message(), HasSubstr("operator add.Tensor: the kernel needs an out, inout or in tensor parameter"));
+}
+
+TEST(OperatorCatalog, AnOperatorInTwoFilesIsAnErrorAtTheSecond) {
+  OperatorCatalog all = OperatorCatalog::load(catalog(), "knowledge/operators/binary.yaml", "binary");
+  const std::string moved = "\n\n" + catalog();  // the same entry, two lines further down in another file
+  try {
+    all.merge(OperatorCatalog::load(moved, "elsewhere.yaml"));
+    ADD_FAILURE() << "merged an operator twice";
+  } catch (const DataFileError& e) {
+    EXPECT_EQ(e.origin(), "elsewhere.yaml");
+    EXPECT_EQ(e.line(), 4);
+    EXPECT_EQ(e.column(), 5);
+    EXPECT_THAT(e.message(), HasSubstr("duplicate operator add.Tensor, already in knowledge/operators/binary.yaml:2"));
+  }
+}
+
+TEST(OperatorCatalog, TheFamiliesAreTheCatalogFiles) {
+  const std::vector<std::string> families = catalog_families();
+  const std::set<std::string> unique(families.begin(), families.end());
+  EXPECT_EQ(unique.size(), families.size());
+  EXPECT_TRUE(unique.contains("binary"));
+  EXPECT_TRUE(unique.contains("loss"));
+  EXPECT_FALSE(unique.contains("README"));
+  const OperatorCatalog& ops = operator_catalog();
+  std::set<std::string> used;
+  for (const std::string& name : ops.names()) used.insert(ops.at(name).family);
+  EXPECT_EQ(used, unique) << "a catalog file without operators, or an operator of no file's family";
 }
 
 TEST(OperatorCatalog, VariantsAreReadWithTheirSchemas) {

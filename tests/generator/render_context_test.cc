@@ -183,6 +183,28 @@ TEST(RenderContext, TheTypedContextIsWhatTheTemplatesSee) {
   EXPECT_EQ(data.get("dtypes")->list_value().front().get("first")->is_true(), true);
 }
 
+// The catalog knows its families from its own files; the templates must follow it: every family has its operator
+// file's template (a family without one would register nothing), and every other template there is one the
+// catalog does not drive: autocast.cc, AMP's casting policy for the operators the spec lists.
+TEST(RenderContext, EveryCatalogFamilyHasItsTemplate) {
+  constexpr std::string_view kPrefix = "templates/backend/csrc/ops/native/", kSuffix = ".cc.mustache";
+  std::vector<std::string> templates;
+  for (const auto& file : embedded::files_under(kPrefix)) {
+    if (file.path.ends_with(kSuffix)) {
+      templates.emplace_back(file.path.substr(kPrefix.size(), file.path.size() - kPrefix.size() - kSuffix.size()));
+    }
+  }
+  std::vector<std::string> families = catalog_families();
+  families.push_back("autocast");
+  std::sort(families.begin(), families.end());
+  std::sort(templates.begin(), templates.end());
+  EXPECT_EQ(families, templates);
+  const auto jobs = render_file_jobs(default_spec(), build_render_context(default_spec(), torch_2_14()));
+  for (const std::string& family : catalog_families()) {
+    EXPECT_TRUE(jobs.contains("csrc/ops/native/" + family + ".cc")) << family;
+  }
+}
+
 TEST(RenderContext, AFamilyWithoutNativeOperatorsHasNoWrappers) {
   DeviceSpec spec = default_spec();
   spec.native_ops.erase(std::remove_if(spec.native_ops.begin(), spec.native_ops.end(),
