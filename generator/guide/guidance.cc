@@ -128,15 +128,13 @@ Guidance build_guidance(const GuidanceRequest& request, const contract::Knowledg
   }
 
   // The file jobs (bodies without banners) of both targets; a file is shown with the banner its target writes.
-  const TemplateData from_ctx = build_render_context(spec, request.from);
-  const TemplateData to_ctx = build_render_context(spec, request.to);
-  const auto from_jobs = render_file_jobs(spec, from_ctx);
-  const auto to_jobs = render_file_jobs(spec, to_ctx);
+  const RenderContext from_ctx = make_render_context(spec, request.from);
+  const RenderContext to_ctx = make_render_context(spec, request.to);
+  const auto from_jobs = render_file_jobs(from_ctx);
+  const auto to_jobs = render_file_jobs(to_ctx);
   const BannerNotes from_notes{kSpecFileName, spec.name, request.from};
   const BannerNotes to_notes{kSpecFileName, spec.name, request.to};
 
-  const TemplateData* to_features = to_ctx.get("features");
-  const TemplateData* from_features = from_ctx.get("features");
 
   // Per feature: the files it changes (see Note [Attributing generated-code changes to knowledge-base changes]).
   std::map<std::string, std::vector<FileGuidance>> by_feature;
@@ -145,13 +143,11 @@ Guidance build_guidance(const GuidanceRequest& request, const contract::Knowledg
     auto it = by_feature.find(feature);
     if (it != by_feature.end()) return it->second;
     std::vector<FileGuidance> files;
-    const TemplateData* old_flags = from_features ? from_features->get(feature) : nullptr;
-    if (to_features && old_flags) {
-      TemplateData flipped_features = *to_features;
-      flipped_features.set(feature, *old_flags);
-      TemplateData flipped_ctx = to_ctx;
-      flipped_ctx.set("features", flipped_features);
-      const auto flipped = render_file_jobs(spec, flipped_ctx);
+    const auto old_flags = from_ctx.features.find(feature);
+    if (old_flags != from_ctx.features.end() && to_ctx.features.contains(feature)) {
+      RenderContext flipped_ctx = to_ctx;
+      flipped_ctx.features[feature] = old_flags->second;
+      const auto flipped = render_file_jobs(flipped_ctx);
       std::set<std::string> paths;
       for (const auto& [p, _] : flipped) paths.insert(p);
       for (const auto& [p, _] : to_jobs) paths.insert(p);

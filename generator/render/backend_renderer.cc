@@ -9,6 +9,7 @@
 #include "embed/embedded_files.h"
 #include "model/device_names.h"
 #include "render/render_context.h"
+#include "render/template_data.h"
 #include "render/mustache_renderer.h"
 #include "base/text_lines.h"
 
@@ -53,8 +54,8 @@ std::string file_header(const std::string& path, const std::string& origin_note)
 
 }  // namespace
 
-std::map<std::string, FileJob> render_file_jobs(const DeviceSpec& spec, const TemplateData& ctx) {
-  const std::string package = device_names(spec.name).package;
+std::map<std::string, FileJob> render_file_jobs(const RenderContext& context) {
+  const TemplateData ctx = to_template_data(context);
   std::map<std::string, FileJob> jobs;
   auto add = [&](FileJob job) {
     const std::string path = job.path;
@@ -69,15 +70,15 @@ std::map<std::string, FileJob> render_file_jobs(const DeviceSpec& spec, const Te
       path.resize(path.size() - kOnceSuffix.size());
       owner = FileOwner::User;
     }
-    replace_all(path, "__name__", spec.name);
-    replace_all(path, "__package__", package);
+    replace_all(path, "__name__", context.name);
+    replace_all(path, "__package__", context.package);
     if (path.find(kPerKernel) != std::string::npos) {
       // One file per native operator's kernel, rendered with that kernel as `kernel`.
-      for (const auto& kernel : ctx.get("ops")->get("kernels")->list_value()) {
+      for (const KernelEntry& kernel : context.ops.kernels) {
         std::string kernel_path = path;
-        replace_all(kernel_path, kPerKernel, kernel.get("function")->string_value());
+        replace_all(kernel_path, kPerKernel, kernel.function);
         TemplateData kernel_ctx = ctx;
-        kernel_ctx.set("kernel", kernel);
+        kernel_ctx.set("kernel", to_template_data(kernel_template_tree(kernel)));
         add({kernel_path, owner, std::string(tmpl.path), false, render_template(tmpl.content, kernel_ctx, tmpl.path),
              false});
       }
@@ -90,7 +91,7 @@ std::map<std::string, FileJob> render_file_jobs(const DeviceSpec& spec, const Te
   }
   // The bundled simulated runtime is only part of a backend whose driver adapter uses it.
   for (const auto& source : embedded::files_under(kRuntimeRoot)) {
-    if (spec.runtime != "accelsim") break;
+    if (!context.runtime.accelsim) break;
     std::string path = "third_party/accelsim/" + std::string(source.path.substr(kRuntimeRoot.size()));
     add({path, FileOwner::Generated, std::string(source.path), true, std::string(source.content), false});
   }
@@ -136,7 +137,7 @@ FileSet attach_banners(const std::map<std::string, FileJob>& jobs, const BannerN
 }
 
 FileSet render_backend(const DeviceSpec& spec, const TargetVersions& targets, const std::string& spec_file_name) {
-  return attach_banners(render_file_jobs(spec, build_render_context(spec, targets)),
+  return attach_banners(render_file_jobs(make_render_context(spec, targets)),
                         {spec_file_name, spec.name, targets});
 }
 

@@ -8,6 +8,7 @@
 #include "render/file_set.h"
 #include "plan/target_versions.h"
 #include "render/mustache_renderer.h"
+#include "render/render_context.h"
 
 namespace accelgen {
 
@@ -49,10 +50,10 @@ struct BannerNotes {
 /// empty otherwise. Banners, the README and the build say it.
 std::string beyond_knowledge_note(const TargetVersions& targets);
 
-/// Every file of the backend rendered with `ctx`, by path, without banners: the templates/backend/ tree and the
+/// Every file of the backend rendered with `context`, by path, without banners: the templates/backend/ tree and the
 /// bundled runtime. Templates whose body is only whitespace are absent (a capability the spec turns off drops the
 /// whole file). Upgrade guidance renders with modified contexts and compares bodies.
-std::map<std::string, FileJob> render_file_jobs(const DeviceSpec& spec, const TemplateData& ctx);
+std::map<std::string, FileJob> render_file_jobs(const RenderContext& context);
 
 /// The banner of a job, in its file type's comment syntax ("" for formats without comments, such as JSON).
 std::string banner(const FileJob& job, const BannerNotes& notes);

@@ -261,9 +261,4 @@ RenderContext make_render_context(const DeviceSpec& spec, const TargetVersions& 
   return ctx;
 }
 
-TemplateData build_render_context(const DeviceSpec& spec, const TargetVersions& targets,
-                                  const OperatorCatalog& catalog) {
-  return to_template_data(make_render_context(spec, targets, catalog));
-}
-
 }  // namespace accelgen

@@ -166,8 +166,4 @@ struct RenderContext {
 RenderContext make_render_context(const DeviceSpec& spec, const TargetVersions& targets,
                                   const OperatorCatalog& catalog = operator_catalog());
 
-/// The template data of make_render_context().
-TemplateData build_render_context(const DeviceSpec& spec, const TargetVersions& targets,
-                                  const OperatorCatalog& catalog = operator_catalog());
-
 }  // namespace accelgen

@@ -8,22 +8,22 @@
 namespace accelgen {
 namespace {
 
-using Data = TemplateData;
+using Data = TemplateTree;
 
-Data flag(bool value) { return Data(value ? Data::type::bool_true : Data::type::bool_false); }
+Data flag(bool value) { return TemplateTree::flag(value); }
 
 // An object from its (name, value) pairs: each conversion below reads as the table of names templates see.
 Data object(std::initializer_list<std::pair<const char*, Data>> fields) {
-  Data item{Data::type::object};
+  Data item;
   for (const auto& [name, value] : fields) item.set(name, value);
   return item;
 }
 
 // {line} items; an empty line renders as an empty line (kBlankLineValue), which kainjow would otherwise drop.
 Data lines(const Lines& text) {
-  Data items{Data::type::list};
+  Data items = TemplateTree::list();
   for (const auto& line : text) {
-    Data item{Data::type::object};
+    Data item;
     item.set("line", line.empty() ? std::string(kBlankLineValue) : line);
     items.push_back(item);
   }
@@ -32,9 +32,9 @@ Data lines(const Lines& text) {
 
 // {line, last} items.
 Data note_lines(const NoteLines& note) {
-  Data items{Data::type::list};
+  Data items = TemplateTree::list();
   for (std::size_t i = 0; i < note.lines.size(); ++i) {
-    Data item{Data::type::object};
+    Data item;
     item.set("line", note.lines[i]);
     item.set("last", flag(i + 1 == note.lines.size()));
     items.push_back(item);
@@ -45,7 +45,7 @@ Data note_lines(const NoteLines& note) {
 // A list of objects, each with first/last markers when `markers` (for comma-separated lists in templates).
 template <typename T, typename Convert>
 Data list_of(const std::vector<T>& entries, Convert convert, bool markers = false) {
-  Data items{Data::type::list};
+  Data items = TemplateTree::list();
   for (std::size_t i = 0; i < entries.size(); ++i) {
     Data item = convert(entries[i]);
     if (markers) {
@@ -128,9 +128,9 @@ Data cpu_bridge(const CpuBridge& b) {
 }
 
 Data operators(const OperatorsContext& ops) {
-  Data families{Data::type::object};
+  Data families;
   for (const auto& [name, f] : ops.family) families.set(name, family(f));
-  Data has{Data::type::object};
+  Data has;
   for (const auto& [ident, on] : ops.native_has) has.set(ident, flag(on));
   return object({{"family", families},
                  {"native", list_of(ops.native, native_operator, /*markers=*/true)},
@@ -176,8 +176,42 @@ Data torch_probes(const TorchProbes& probes) {
 
 }  // namespace
 
-TemplateData to_template_data(const RenderContext& ctx) {
-  Data data{Data::type::object};
+TemplateTree kernel_template_tree(const KernelEntry& k) { return kernel(k); }
+
+TemplateTree TemplateTree::flag(bool value) {
+  TemplateTree tree;
+  tree.kind = Kind::Flag;
+  tree.on = value;
+  return tree;
+}
+
+TemplateTree TemplateTree::list() {
+  TemplateTree tree;
+  tree.kind = Kind::List;
+  return tree;
+}
+
+TemplateData to_template_data(const TemplateTree& tree) {
+  switch (tree.kind) {
+    case TemplateTree::Kind::Text: return TemplateData(tree.text);
+    case TemplateTree::Kind::Flag:
+      return TemplateData(tree.on ? TemplateData::type::bool_true : TemplateData::type::bool_false);
+    case TemplateTree::Kind::List: {
+      TemplateData items{TemplateData::type::list};
+      for (const auto& item : tree.items) items.push_back(to_template_data(item));
+      return items;
+    }
+    case TemplateTree::Kind::Object: break;
+  }
+  TemplateData object{TemplateData::type::object};
+  for (const auto& [name, value] : tree.fields) object.set(name, to_template_data(value));
+  return object;
+}
+
+TemplateData to_template_data(const RenderContext& ctx) { return to_template_data(to_template_tree(ctx)); }
+
+TemplateTree to_template_tree(const RenderContext& ctx) {
+  Data data;
   data.set("accelgen_version", ctx.accelgen_version);
   data.set("name", ctx.name);
   data.set("NAME", ctx.NAME);
@@ -202,7 +236,7 @@ TemplateData to_template_data(const RenderContext& ctx) {
   data.set("unsupported_dtypes", dtypes(ctx.unsupported_dtypes));
   data.set("has_unsupported_dtypes", flag(!ctx.unsupported_dtypes.empty()));
 
-  Data caps{Data::type::object};
+  Data caps;
   for (const auto& [name, on] : ctx.caps) caps.set(name, flag(on));
   data.set("caps", caps);
   data.set("has_prerequisites", flag(!ctx.prerequisites.empty()));
@@ -221,7 +255,7 @@ TemplateData to_template_data(const RenderContext& ctx) {
                             {"beyond_knowledge", flag(ctx.torch.beyond_knowledge)},
                             {"newest_known", ctx.torch.newest_known}}));
 
-  Data features{Data::type::object};
+  Data features;
   for (const auto& [id, f] : ctx.features) features.set(id, feature(f));
   data.set("features", features);
   data.set("torch_probes", torch_probes(ctx.torch_probes));

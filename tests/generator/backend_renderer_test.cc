@@ -240,7 +240,7 @@ TEST(Banner, UsesTheCommentSyntaxOfTheFileTypeAndNamesTheGeneration) {
 TEST(FileJobs, BodiesCarryNoBannerAndMatchTheRenderedFiles) {
   const DeviceSpec spec = default_spec();
   const TargetVersions targets = v("2.14", "2.14");
-  const auto jobs = render_file_jobs(spec, build_render_context(spec, targets));
+  const auto jobs = render_file_jobs(make_render_context(spec, targets));
   const FileSet files = render_backend(spec, targets);
   ASSERT_EQ(jobs.size(), files.size());
   for (const auto& f : files) {

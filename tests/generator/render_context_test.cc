@@ -62,7 +62,7 @@ TargetVersions torch_2_14() {
 }
 
 std::map<std::string, FileJob> render(const DeviceSpec& spec, const OperatorCatalog& catalog) {
-  return render_file_jobs(spec, build_render_context(spec, torch_2_14(), catalog));
+  return render_file_jobs(make_render_context(spec, torch_2_14(), catalog));
 }
 
 // Whether `after` is `before` with lines inserted (none removed or changed); the inserted lines are returned.
@@ -199,7 +199,7 @@ TEST(RenderContext, EveryCatalogFamilyHasItsTemplate) {
   std::sort(families.begin(), families.end());
   std::sort(templates.begin(), templates.end());
   EXPECT_EQ(families, templates);
-  const auto jobs = render_file_jobs(default_spec(), build_render_context(default_spec(), torch_2_14()));
+  const auto jobs = render_file_jobs(make_render_context(default_spec(), torch_2_14()));
   for (const std::string& family : catalog_families()) {
     EXPECT_TRUE(jobs.contains("csrc/ops/native/" + family + ".cc")) << family;
   }
@@ -210,12 +210,12 @@ TEST(RenderContext, AFamilyWithoutNativeOperatorsHasNoWrappers) {
   spec.native_ops.erase(std::remove_if(spec.native_ops.begin(), spec.native_ops.end(),
                                        [](const std::string& op) { return operator_catalog().at(op).family == "binary"; }),
                         spec.native_ops.end());
-  const TemplateData ctx = build_render_context(spec, torch_2_14());
-  const TemplateData* binary = ctx.get("ops")->get("family")->get("binary");
-  EXPECT_TRUE(binary->get("in_use")->is_false());
-  EXPECT_TRUE(binary->get("wrappers")->list_value().empty());
-  EXPECT_TRUE(binary->get("registration_blocks")->list_value().empty());
-  const auto jobs = render_file_jobs(spec, ctx);
+  const RenderContext ctx = make_render_context(spec, torch_2_14());
+  const OperatorFamily& binary = ctx.ops.family.at("binary");
+  EXPECT_FALSE(binary.in_use);
+  EXPECT_TRUE(binary.wrappers.empty());
+  EXPECT_TRUE(binary.registration_blocks.empty());
+  const auto jobs = render_file_jobs(ctx);
   EXPECT_THAT(jobs.at("csrc/ops/native/binary.cc").body, ::testing::Not(HasSubstr("TORCH_LIBRARY_IMPL")));
 }
 
