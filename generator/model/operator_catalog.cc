@@ -94,6 +94,33 @@ std::vector<CatalogVariant> read_variants(const StrictYaml& y, const YAML::Node&
   return variants;
 }
 
+// A catalog file's `family` block.
+CatalogFamily read_family(const StrictYaml& y, const YAML::Node& node, const std::vector<std::string>& capabilities) {
+  const auto f = y.fields(node, "the family block", {"title", "includes"}, {"notes", "capability", "helpers"});
+  CatalogFamily family;
+  family.title = y.scalar(f.at("title"), "family: title");
+  if (f.count("notes")) family.notes = y.scalar(f.at("notes"), "family: notes");
+  if (f.count("helpers")) family.helpers = y.scalar(f.at("helpers"), "family: helpers");
+  if (f.count("capability")) {
+    family.capability = y.scalar(f.at("capability"), "family: capability");
+    if (!listed(capabilities, family.capability)) {
+      y.fail(f.at("capability"), "family: unknown capability '" + family.capability +
+                                     "' (known: " + StrictYaml::join(capabilities) + ")");
+    }
+  }
+  const YAML::Node& includes = f.at("includes");
+  if (!includes.IsSequence()) y.fail(includes, "family: includes must be a list of headers");
+  for (const auto& header : includes) {
+    const std::string text = y.scalar(header, "family: an include");
+    if (text.empty() || text.find_first_of("<>\" \t") != std::string::npos) {
+      y.fail(header, "family: include '" + text + "' must be a header's path as #include names it, without quotes "
+                     "or brackets (\"torch/library.h\", \"tuple\")");
+    }
+    family.includes.push_back(text);
+  }
+  return family;
+}
+
 }  // namespace
 
 std::optional<KernelParamKind> parse_kernel_param_kind(std::string_view name) {
@@ -124,7 +151,16 @@ std::vector<std::string> catalog_families() {
   return families;
 }
 
+CatalogFamily OperatorCatalog::family(const std::string& name) const {
+  const auto it = families_.find(name);
+  if (it != families_.end()) return it->second;
+  CatalogFamily bare;
+  bare.name = name;
+  return bare;
+}
+
 void OperatorCatalog::merge(const OperatorCatalog& other) {
+  for (const auto& [name, family] : other.families_) families_.insert_or_assign(name, family);
   for (const auto& [name, op] : other.ops_) {
     const auto [it, added] = ops_.emplace(name, op);
     if (!added) {
@@ -139,7 +175,7 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
                                       const std::string& family) {
   const StrictYaml y(origin);
   const YAML::Node root = y.parse(yaml_text, "the operator catalog");
-  const auto top = y.fields(root, "the operator catalog", {"operators"}, {});
+  const auto top = y.fields(root, "the operator catalog", {"operators"}, {"family"});
   const YAML::Node& list = top.at("operators");
   if (!list.IsSequence()) y.fail(list, "operators must be a list");
   const std::vector<std::string> families = catalog_families();
@@ -216,7 +252,14 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
     op.kernel.body = y.scalar(k.at("body"), where + ": kernel.body");
     ops.emplace(op.name, op);
   }
-  return OperatorCatalog(std::move(ops));
+  std::map<std::string, CatalogFamily> family_blocks;
+  if (top.count("family")) {
+    CatalogFamily block = read_family(y, top.at("family"), capabilities);
+    block.name = !family.empty() ? family : ops.empty() ? std::string() : ops.begin()->second.family;
+    if (block.name.empty()) y.fail(top.at("family"), "a family block needs the family's operators (or its file's name)");
+    family_blocks.emplace(block.name, std::move(block));
+  }
+  return OperatorCatalog(std::move(ops), std::move(family_blocks));
 }
 
 const OperatorCatalog& operator_catalog() {

@@ -85,6 +85,17 @@ struct CatalogOperator {
   int column = 0;
 };
 
+/// What a family's operator file (csrc/ops/native/<family>.cc) holds besides its operators' wrappers: the catalog
+/// file's `family` block. One template renders every family's file from it.
+struct CatalogFamily {
+  std::string name;        // "binary": the catalog file's stem
+  std::string title;       // the file's opening comment, before the list of its native operators (plain text)
+  std::string notes;       // the rest of the file's comment: what a reader of the family's code should know
+  std::vector<std::string> includes;  // headers beyond operator_support.h: "ops/quantized.h", "torch/library.h", "tuple"
+  std::string capability;  // a capability without which the file is not generated ("generator"), or ""
+  std::string helpers;     // C++ the family's wrappers share, placed before them while one of its operators is native
+};
+
 class OperatorCatalog {
  public:
   /// Reads one family's catalog file strictly (base/strict_yaml.h): unknown keys, missing fields, a family that no
@@ -92,18 +103,24 @@ class OperatorCatalog {
   /// dispatch key or kernel parameter kind, a malformed kernel parameter or schema, a kernel without a tensor to
   /// run on, a variant with neither or both of call and body, and a duplicate operator or schema throw
   /// DataFileError naming `origin`:line:column.
+  /// The file's optional `family` block (its title, notes, includes, capability and helpers) becomes the family
+  /// `family` (or, when that is empty, the one its operators name).
   static OperatorCatalog load(std::string_view yaml_text, const std::string& origin, const std::string& family = "");
 
   /// Adds another family's operators; a name already here is a DataFileError at the second entry.
   void merge(const OperatorCatalog& other);
 
-  explicit OperatorCatalog(std::map<std::string, CatalogOperator> ops) : ops_(std::move(ops)) {}
+  explicit OperatorCatalog(std::map<std::string, CatalogOperator> ops, std::map<std::string, CatalogFamily> families = {})
+      : ops_(std::move(ops)), families_(std::move(families)) {}
   bool contains(const std::string& name) const { return ops_.contains(name); }
   const CatalogOperator& at(const std::string& name) const { return ops_.at(name); }
   std::vector<std::string> names() const;
+  /// The family block of `name`, or one with only the name when its file has none.
+  CatalogFamily family(const std::string& name) const;
 
  private:
   std::map<std::string, CatalogOperator> ops_;
+  std::map<std::string, CatalogFamily> families_;
 };
 
 /// The families: one per catalog file, knowledge/operators/<family>.yaml (each has its operator file,

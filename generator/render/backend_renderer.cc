@@ -21,6 +21,7 @@ constexpr std::string_view kTemplateSuffix = ".mustache";
 constexpr std::string_view kOnceSuffix = ".once";  // "x.cc.once.mustache": scaffolded once, then the user's
 constexpr std::string_view kRuntimeRoot = "runtime/";
 constexpr std::string_view kPerKernel = "__kernel__";  // rendered once per device kernel, as csrc/kernels/<function>
+constexpr std::string_view kPerFamily = "__family__";  // rendered once per operator family, as csrc/ops/native/<family>.cc
 
 void replace_all(std::string& text, std::string_view from, const std::string& to) {
   for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
@@ -80,6 +81,19 @@ std::map<std::string, FileJob> render_file_jobs(const RenderContext& context) {
         TemplateData kernel_ctx = ctx;
         kernel_ctx.set("kernel", to_template_data(kernel_template_tree(kernel)));
         add({kernel_path, owner, std::string(tmpl.path), false, render_template(tmpl.content, kernel_ctx, tmpl.path),
+             false});
+      }
+      continue;
+    }
+    if (path.find(kPerFamily) != std::string::npos) {
+      // One operator file per catalog family whose capability is on, rendered with that family as `family`.
+      for (const auto& [name, family] : context.ops.family) {
+        if (!family.generated) continue;
+        std::string family_path = path;
+        replace_all(family_path, kPerFamily, name);
+        TemplateData family_ctx = ctx;
+        family_ctx.set("family", to_template_data(family_template_tree(family)));
+        add({family_path, owner, std::string(tmpl.path), false, render_template(tmpl.content, family_ctx, tmpl.path),
              false});
       }
       continue;

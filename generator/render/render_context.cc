@@ -41,15 +41,20 @@ bool is_native(const DeviceSpec& spec, const std::string& name) {
   return std::find(spec.native_ops.begin(), spec.native_ops.end(), name) != spec.native_ops.end();
 }
 
-// The catalog's code snippets may use {{NAME}} and {{package}}: rendered with those two names only.
+// The catalog's code and text may use the device's names {{name}}, {{NAME}} and {{package}}: rendered with those
+// only.
 class SnippetRenderer {
  public:
-  explicit SnippetRenderer(const DeviceNames& names) : names_(TemplateData::type::object) {
+  SnippetRenderer(const std::string& device, const DeviceNames& names) : names_(TemplateData::type::object) {
+    names_.set("name", device);
     names_.set("NAME", names.macro_prefix);
     names_.set("package", names.package);
   }
   std::string operator()(const std::string& code, const CatalogOperator& op) const {
     return render_template(code, names_, "knowledge/operators/" + op.family + ".yaml (" + op.name + ")");
+  }
+  std::string operator()(const std::string& text, const CatalogFamily& family) const {
+    return render_template(text, names_, "knowledge/operators/" + family.name + ".yaml (family)");
   }
 
  private:
@@ -147,6 +152,57 @@ void add_wrappers(const CatalogOperator& op, const SnippetRenderer& render, Oper
   }
 }
 
+// `text` as "// " comment lines ("//" for an empty line).
+Lines comment_lines(const std::string& text) {
+  Lines lines;
+  for (const auto& line : split_lines(text)) lines.push_back(line.empty() ? "//" : "// " + line);
+  return lines;
+}
+
+// A family's #include lines: operator_support.h and the project's other headers, then the libraries' (ATen, c10,
+// torch), then the standard library's, a blank line between the groups.
+Lines include_lines(const std::vector<std::string>& headers) {
+  const auto library = [](const std::string& h) {
+    return h.starts_with("ATen/") || h.starts_with("c10/") || h.starts_with("torch/");
+  };
+  const auto standard = [](const std::string& h) { return h.find_first_of("./") == std::string::npos; };
+  Lines groups[3] = {{"#include \"operator_support.h\""}, {}, {}};
+  for (const auto& h : headers) {
+    if (standard(h)) {
+      groups[2].push_back("#include <" + h + ">");
+    } else if (library(h)) {
+      groups[1].push_back("#include <" + h + ">");
+    } else {
+      groups[0].push_back("#include \"" + h + "\"");
+    }
+  }
+  std::sort(groups[0].begin(), groups[0].end());
+  Lines lines;
+  for (const Lines& group : groups) {
+    if (group.empty()) continue;
+    if (!lines.empty()) lines.emplace_back();
+    lines.insert(lines.end(), group.begin(), group.end());
+  }
+  return lines;
+}
+
+// The parts of a family's file that its catalog block gives (the wrappers come from its operators).
+void describe_family(const DeviceSpec& spec, const CatalogFamily& block, const SnippetRenderer& render,
+                     OperatorFamily& family) {
+  family.name = block.name;
+  family.generated = capability_on(spec, block.capability);
+  family.title_lines = comment_lines(render(block.title, block));
+  if (!block.notes.empty()) {
+    family.note_lines = {"//"};
+    for (auto& line : comment_lines(render(block.notes, block))) family.note_lines.push_back(std::move(line));
+  }
+  family.include_lines = include_lines(block.includes);
+  if (family.in_use && !block.helpers.empty()) {
+    family.helper_lines = {""};
+    for (auto& line : split_lines(render(block.helpers, block))) family.helper_lines.push_back(std::move(line));
+  }
+}
+
 // The CPU bridge's operators: those the CPU fallback cannot run (no CPU kernel) that operators.native does not list.
 CpuBridge cpu_bridge(const DeviceSpec& spec) {
   CpuBridge b;
@@ -208,6 +264,7 @@ OperatorsContext operators_context(const DeviceSpec& spec, const OperatorCatalog
     for (std::size_t i = 0; i < names.size(); ++i) text += " " + names[i] + (i + 1 < names.size() ? "," : ".");
     ops.family[family].summary_lines = wrap_words(text, 120, "// ");
   }
+  for (auto& [name, family] : ops.family) describe_family(spec, catalog.family(name), render, family);
   ops.fallback_cpu = spec.fallback == FallbackPolicy::Cpu;
   ops.cpu_bridge = cpu_bridge(spec);
   // Quantized device tensors (csrc/ops/quantized.cc) exist when something makes them: the CPU fallback running
@@ -243,7 +300,7 @@ RenderContext make_render_context(const DeviceSpec& spec, const TargetVersions& 
   }
   ctx.amp.dtypes = dtype_entries(spec.amp_dtypes);
   ctx.amp.default_dtype = spec.amp_dtypes.empty() ? std::string() : spec.amp_dtypes.front();
-  ctx.ops = operators_context(spec, catalog, SnippetRenderer(names));
+  ctx.ops = operators_context(spec, catalog, SnippetRenderer(spec.name, names));
   ctx.torch = {targets.display(),
                std::to_string(targets.min.major),
                std::to_string(targets.min.minor),

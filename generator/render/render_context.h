@@ -77,9 +77,15 @@ struct RegistrationBlock {
   std::vector<RegistrationEntry> registrations;
 };
 
-/// What csrc/ops/native/<family>.cc iterates over.
+/// What csrc/ops/native/<family>.cc holds: the one family template (__family__.cc.mustache) renders it, as `family`.
 struct OperatorFamily {
+  std::string name;
+  bool generated = true;  // the capability the family needs is on: its file exists
   bool in_use = false;  // one of its operators is native with its capability on
+  Lines title_lines;    // "// " lines: the file's opening comment (the catalog's family title)
+  Lines note_lines;     // "//" and "// " lines: the rest of the comment, or none
+  Lines include_lines;  // the #include lines, blank lines between the project's, the libraries' and the standard's
+  Lines helper_lines;   // a blank line and the family's shared C++ while it is in use, or none
   std::vector<WrapperEntry> wrappers;
   std::vector<RegistrationBlock> registration_blocks;  // one TORCH_LIBRARY_IMPL block per dispatch key
   Lines summary_lines;  // a "// " comment naming the family's native operators, so a header never goes stale

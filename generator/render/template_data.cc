@@ -101,7 +101,12 @@ Data registration_block(const RegistrationBlock& b) {
 }
 
 Data family(const OperatorFamily& f) {
-  return object({{"in_use", flag(f.in_use)},
+  return object({{"name", f.name},
+                 {"in_use", flag(f.in_use)},
+                 {"title_lines", lines(f.title_lines)},
+                 {"note_lines", lines(f.note_lines)},
+                 {"include_lines", lines(f.include_lines)},
+                 {"helper_lines", lines(f.helper_lines)},
                  {"wrappers", list_of(f.wrappers, code_entry<WrapperEntry>)},
                  {"registration_blocks", list_of(f.registration_blocks, registration_block)},
                  {"summary_lines", lines(f.summary_lines)}});
@@ -177,6 +182,8 @@ Data torch_probes(const TorchProbes& probes) {
 }  // namespace
 
 TemplateTree kernel_template_tree(const KernelEntry& k) { return kernel(k); }
+
+TemplateTree family_template_tree(const OperatorFamily& f) { return family(f); }
 
 TemplateTree TemplateTree::flag(bool value) {
   TemplateTree tree;

@@ -35,6 +35,8 @@ TemplateTree to_template_tree(const RenderContext& ctx);
 /// One entry of ops.kernels: what the template of a kernel file (csrc/kernels/__kernel__.cc.once.mustache) sees as
 /// `kernel`.
 TemplateTree kernel_template_tree(const KernelEntry& kernel);
+/// One entry of ops.family: what the family template (csrc/ops/native/__family__.cc.mustache) sees as `family`.
+TemplateTree family_template_tree(const OperatorFamily& family);
 TemplateData to_template_data(const TemplateTree& tree);
 TemplateData to_template_data(const RenderContext& ctx);
 

@@ -183,26 +183,33 @@ TEST(RenderContext, TheTypedContextIsWhatTheTemplatesSee) {
   EXPECT_EQ(data.get("dtypes")->list_value().front().get("first")->is_true(), true);
 }
 
-// The catalog knows its families from its own files; the templates must follow it: every family has its operator
-// file's template (a family without one would register nothing), and every other template there is one the
-// catalog does not drive: autocast.cc, AMP's casting policy for the operators the spec lists.
-TEST(RenderContext, EveryCatalogFamilyHasItsTemplate) {
-  constexpr std::string_view kPrefix = "templates/backend/csrc/ops/native/", kSuffix = ".cc.mustache";
+// The catalog knows its families from its own files, and each file's family block says what its operator file holds
+// besides the wrappers: one template renders every family (no template per family, none naming a family), and every
+// family whose capability is on gets its file. The only other templates there are autocast.cc (AMP's casting policy
+// for the operators the spec lists) and operator_support.h.
+TEST(RenderContext, OneTemplateRendersEveryFamily) {
+  constexpr std::string_view kPrefix = "templates/backend/csrc/ops/native/";
   std::vector<std::string> templates;
-  for (const auto& file : embedded::files_under(kPrefix)) {
-    if (file.path.ends_with(kSuffix)) {
-      templates.emplace_back(file.path.substr(kPrefix.size(), file.path.size() - kPrefix.size() - kSuffix.size()));
-    }
-  }
-  std::vector<std::string> families = catalog_families();
-  families.push_back("autocast");
-  std::sort(families.begin(), families.end());
+  for (const auto& file : embedded::files_under(kPrefix)) templates.emplace_back(file.path.substr(kPrefix.size()));
   std::sort(templates.begin(), templates.end());
-  EXPECT_EQ(families, templates);
+  EXPECT_THAT(templates, ElementsAre("__family__.cc.mustache", "autocast.cc.mustache", "operator_support.h.mustache"));
   const auto jobs = render_file_jobs(make_render_context(default_spec(), torch_2_14()));
   for (const std::string& family : catalog_families()) {
-    EXPECT_TRUE(jobs.contains("csrc/ops/native/" + family + ".cc")) << family;
+    EXPECT_FALSE(operator_catalog().family(family).title.empty()) << family << " has no family block";
+    ASSERT_TRUE(jobs.contains("csrc/ops/native/" + family + ".cc")) << family;
+    const std::string title = operator_catalog().family(family).title;
+    const std::string opening = "// " + title.substr(0, std::min<std::size_t>(40, title.find_first_of("\n{")));
+    EXPECT_TRUE(jobs.at("csrc/ops/native/" + family + ".cc").body.starts_with(opening)) << family;
   }
+  EXPECT_THAT(jobs.at("csrc/ops/native/binary.cc").body, HasSubstr("enum class Promotion {"));  // its helpers
+  EXPECT_THAT(jobs.at("csrc/ops/native/random.cc").body,
+              HasSubstr("`torch.Generator(device=\"mydevice\")`"));  // the device's name in the family's text
+
+  DeviceSpec no_generator = default_spec();
+  no_generator.caps.generator = false;
+  const auto without = render_file_jobs(make_render_context(no_generator, torch_2_14()));
+  EXPECT_FALSE(without.contains("csrc/ops/native/random.cc")) << "the random family needs the generator capability";
+  EXPECT_TRUE(without.contains("csrc/ops/native/binary.cc"));
 }
 
 TEST(RenderContext, AFamilyWithoutNativeOperatorsHasNoWrappers) {

@@ -11,7 +11,6 @@
 // accelgen's operator catalog (its attention family): the forward's entry also registers
 // _fused_sdp_choice and the per-device stub F.scaled_dot_product_attention reads the choice through.
 #include "operator_support.h"
-
 #include "ops/attention.h"
 
 #include <ATen/native/DispatchStub.h>

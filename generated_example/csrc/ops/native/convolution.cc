@@ -10,7 +10,6 @@
 // nothing here: convolution's derivative formula calls convolution_backward, which lands below. The operators and
 // the wrappers below come from accelgen's operator catalog (its convolution family).
 #include "operator_support.h"
-
 #include "ops/convolution_layout.h"
 
 #include <torch/library.h>

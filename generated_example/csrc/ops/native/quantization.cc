@@ -10,7 +10,6 @@
 // dequantize takes a quantized one, which PyTorch dispatches with QuantizedPrivateUse1 (an entry's dispatch_key).
 // The operators and the wrappers below come from accelgen's operator catalog (its quantization family).
 #include "operator_support.h"
-
 #include "ops/quantized.h"
 
 #include <torch/library.h>
