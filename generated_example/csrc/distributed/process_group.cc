@@ -735,80 +735,54 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::enqueue(c10d::OpType op_typ
 
 // ------------------------------------------------------------------------------------------------ collectives
 
-c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::allreduce(std::vector<at::Tensor>& tensors,
-                                                               const c10d::AllreduceOptions& opts) {
-  const c10::Device device = common_device(tensors, "all_reduce");
-  const bool average = check_reduce_op(opts.reduceOp, tensors, "all_reduce");
+template <typename CollectiveOptions>
+c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::all_reduce_tensors(c10d::OpType op_type, const char* op,
+                                                                        const char* title,
+                                                                        std::vector<at::Tensor>& tensors,
+                                                                        const CollectiveOptions& opts,
+                                                                        GlooStart<CollectiveOptions> start) {
+  const c10::Device device = common_device(tensors, op);
+  const bool average = check_reduce_op(opts.reduceOp, tensors, op);
   if (on_driver(tensors, &opts.reduceOp)) {
-    return run_on_driver(c10d::OpType::ALLREDUCE, "mydevice_gloo:all_reduce", device, {}, tensors,
-                         [&](driver::Comm comm, driver::Stream stream) {
-                           CommGroup group("mydevice_gloo:all_reduce", getRank());
-                           for (const at::Tensor& t : tensors) {
-                             check_comm(driver::get().all_reduce(t.data_ptr(), t.data_ptr(), count(t), dtype(t),
-                                                                 redop(opts.reduceOp, t), comm, stream),
-                                        "mydevice_gloo:all_reduce", getRank());
-                           }
-                           group.end();
-                         });
+    return run_on_driver(op_type, title, device, {}, tensors, [&](driver::Comm comm, driver::Stream stream) {
+      CommGroup group(title, getRank());
+      for (const at::Tensor& t : tensors) {
+        check_comm(driver::get().all_reduce(t.data_ptr(), t.data_ptr(), count(t), dtype(t), redop(opts.reduceOp, t),
+                                            comm, stream),
+                   title, getRank());
+      }
+      group.end();
+    });
   }
-  std::vector<at::Tensor> host = hosts_of(tensors);
-  std::vector<Staging> staging;
-  for (size_t i = 0; i < tensors.size(); ++i) {
-    staging.push_back({tensors[i], host[i]});
-  }
-  c10d::AllreduceOptions gloo_opts = opts;
-  if (average) {
-    gloo_opts.reduceOp = c10d::ReduceOp::SUM;
-  }
+  std::vector<at::Tensor> host;
+  std::vector<Staging> staging = staging_of(tensors, host);
+  // AVG through Gloo: a SUM, divided by the world size on the host before the copy back.
+  CollectiveOptions gloo_opts = opts;
   HostStep after;
   if (average) {
+    gloo_opts.reduceOp = c10d::ReduceOp::SUM;
     after = [host, size = getSize()]() mutable {
       for (at::Tensor& t : host) {
         divide_in_place(t, size);
       }
     };
   }
-  return enqueue(c10d::OpType::ALLREDUCE, "mydevice_gloo:all_reduce", device, staging, staging, tensors,
-                 [this, host, gloo_opts]() mutable { return gloo_->allreduce(host, gloo_opts); }, std::move(after),
-                 false, signature_of(c10d::OpType::ALLREDUCE, tensors));
+  return enqueue(op_type, title, device, staging, staging, tensors,
+                 [this, host, gloo_opts, start]() mutable { return (gloo_.get()->*start)(host, gloo_opts); },
+                 std::move(after), false, signature_of(op_type, tensors));
+}
+
+c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::allreduce(std::vector<at::Tensor>& tensors,
+                                                               const c10d::AllreduceOptions& opts) {
+  return all_reduce_tensors(c10d::OpType::ALLREDUCE, "all_reduce", "mydevice_gloo:all_reduce", tensors, opts,
+                            &c10d::ProcessGroupGloo::allreduce);
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::allreduce_coalesced(
     std::vector<at::Tensor>& tensors, const c10d::AllreduceCoalescedOptions& opts) {
-  const c10::Device device = common_device(tensors, "all_reduce_coalesced");
-  const bool average = check_reduce_op(opts.reduceOp, tensors, "all_reduce_coalesced");
-  if (on_driver(tensors, &opts.reduceOp)) {
-    return run_on_driver(c10d::OpType::ALLREDUCE_COALESCED, "mydevice_gloo:all_reduce_coalesced", device, {},
-                         tensors, [&](driver::Comm comm, driver::Stream stream) {
-                           CommGroup group("mydevice_gloo:all_reduce_coalesced", getRank());
-                           for (const at::Tensor& t : tensors) {
-                             check_comm(driver::get().all_reduce(t.data_ptr(), t.data_ptr(), count(t), dtype(t),
-                                                                 redop(opts.reduceOp, t), comm, stream),
-                                        "mydevice_gloo:all_reduce_coalesced", getRank());
-                           }
-                           group.end();
-                         });
-  }
-  std::vector<at::Tensor> host = hosts_of(tensors);
-  std::vector<Staging> staging;
-  for (size_t i = 0; i < tensors.size(); ++i) {
-    staging.push_back({tensors[i], host[i]});
-  }
-  c10d::AllreduceCoalescedOptions gloo_opts = opts;
-  if (average) {
-    gloo_opts.reduceOp = c10d::ReduceOp::SUM;
-  }
-  HostStep after;
-  if (average) {
-    after = [host, size = getSize()]() mutable {
-      for (at::Tensor& t : host) {
-        divide_in_place(t, size);
-      }
-    };
-  }
-  return enqueue(c10d::OpType::ALLREDUCE_COALESCED, "mydevice_gloo:all_reduce_coalesced", device, staging, staging,
-                 tensors, [this, host, gloo_opts]() mutable { return gloo_->allreduce_coalesced(host, gloo_opts); },
-                 std::move(after), false, signature_of(c10d::OpType::ALLREDUCE_COALESCED, tensors));
+  return all_reduce_tensors(c10d::OpType::ALLREDUCE_COALESCED, "all_reduce_coalesced",
+                            "mydevice_gloo:all_reduce_coalesced", tensors, opts,
+                            &c10d::ProcessGroupGloo::allreduce_coalesced);
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::broadcast(std::vector<at::Tensor>& tensors,

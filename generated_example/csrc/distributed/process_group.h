@@ -183,6 +183,15 @@ class MydeviceProcessGroup : public c10d::Backend {
   // Runs on the host buffers after Gloo succeeded, before they are copied back (e.g. AVG's division).
   using HostStep = std::function<void()>;
 
+  // all_reduce and all_reduce_coalesced: every tensor reduced across the ranks, by the driver or through Gloo
+  // (`start`: the Gloo collective of the staged host tensors).
+  template <typename CollectiveOptions>
+  using GlooStart =
+      c10::intrusive_ptr<c10d::Work> (c10d::ProcessGroupGloo::*)(std::vector<at::Tensor>&, const CollectiveOptions&);
+  template <typename CollectiveOptions>
+  c10::intrusive_ptr<c10d::Work> all_reduce_tensors(c10d::OpType op_type, const char* op, const char* title,
+                                                    std::vector<at::Tensor>& tensors, const CollectiveOptions& opts,
+                                                    GlooStart<CollectiveOptions> start);
   c10::intrusive_ptr<c10d::Work> enqueue(c10d::OpType op_type, const char* title, std::optional<c10::Device> device,
                                          std::vector<Staging> to_host, std::vector<Staging> to_device,
                                          std::vector<at::Tensor> outputs, GlooCall call, HostStep after = nullptr,
