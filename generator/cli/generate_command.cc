@@ -93,7 +93,7 @@ int run_generate_command(const GenerateOptions& options) {
       if (why_not.empty()) {
         trace("no-op fast path: the tree matches the recorded inputs; nothing rendered");
         std::cout << "Up to date: nothing to change (torch " << resolved.targets.display() << ").\n";
-        for (const auto& note : up_to_date_notes(dir, resolved.spec.runtime)) std::cout << "\n" << note << "\n";
+        for (const auto& note : up_to_date_notes(dir, runtime_name(resolved.spec.runtime))) std::cout << "\n" << note << "\n";
         return kExitOk;
       }
       trace("full path: " + why_not);

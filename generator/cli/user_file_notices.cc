@@ -10,10 +10,11 @@ std::function<UserFileReview(const TreeFs&, const Manifest&)> user_file_review(c
     const FileSet& rendered = generation.inputs.files;
     UserFileReview review;
     const auto before = guide::recorded_runtime(tree);
-    if (before && *before != generation.spec.runtime) {
-      review = guide::review_runtime_switch(tree, previous, *before, generation.spec.runtime, rendered);
+    const std::string& runtime = runtime_name(generation.spec.runtime);
+    if (before && *before != runtime) {
+      review = guide::review_runtime_switch(tree, previous, *before, runtime, rendered);
     } else {
-      review.notes = guide::leftover_accelsim_notes(tree, previous, generation.spec.runtime);
+      review.notes = guide::leftover_accelsim_notes(tree, previous, runtime);
     }
     for (auto& note : guide::stale_override_notes(tree, previous, rendered)) review.notes.push_back(std::move(note));
     // A user file this update scaffolds for the first time is written by it; one the previous generation had

@@ -84,7 +84,7 @@ std::optional<std::string> recorded_runtime(const TreeFs& tree) {
   try {
     const auto text = tree.read(kSpecCopyPath, 1u << 20);
     if (!text) return std::nullopt;
-    return parse_spec(*text, tree.display(kSpecCopyPath)).runtime;
+    return runtime_name(parse_spec(*text, tree.display(kSpecCopyPath)).runtime);
   } catch (const DiagnosticError&) {
     return std::nullopt;  // a damaged copy: the merge base says so when it needs it
   }

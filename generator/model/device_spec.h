@@ -3,14 +3,28 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace accelgen {
 
-/// The values of device.runtime: the bundled simulated runtime, or a driver of the user's own (a scaffold whose
-/// every function fails naming itself until it is written).
+/// device.runtime: the bundled simulated runtime, or a driver of the user's own (a scaffold whose every function
+/// fails naming itself until it is written).
+enum class DeviceRuntime { Accelsim, Custom };
+
+/// The spec's spelling of each DeviceRuntime, in its order.
 inline const std::vector<std::string> kDeviceRuntimes = {"accelsim", "custom"};
+
+inline const std::string& runtime_name(DeviceRuntime runtime) { return kDeviceRuntimes[static_cast<int>(runtime)]; }
+
+inline std::optional<DeviceRuntime> parse_device_runtime(std::string_view name) {
+  for (std::size_t i = 0; i < kDeviceRuntimes.size(); ++i) {
+    if (kDeviceRuntimes[i] == name) return static_cast<DeviceRuntime>(i);
+  }
+  return std::nullopt;
+}
 
 /// What each device runtime means, for messages: "accelsim (the bundled simulated runtime) or custom (...)".
 inline constexpr const char* kDeviceRuntimesExplained =
@@ -59,7 +73,7 @@ struct DeviceSpec {
   int compute_capability_minor = 0;
   int multiprocessor_count = 8;
   // device.runtime: the driver adapter scaffolded once into csrc/driver/ (docs/porting.md).
-  std::string runtime = "accelsim";  // "accelsim" (the bundled simulated runtime) or "custom" (your driver)
+  DeviceRuntime runtime = DeviceRuntime::Accelsim;
 
   TorchRequest torch;
   std::vector<std::string> dtypes;  // spec spellings, in spec order, no duplicates

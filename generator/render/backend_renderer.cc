@@ -159,21 +159,15 @@ std::string render_initial_spec(const std::string& name, const std::string& torc
   constexpr const char* kSpecTemplate = "templates/spec/accelgen.yaml.mustache";
   auto text = embedded::file(kSpecTemplate);
   if (!text) throw std::logic_error(std::string(kSpecTemplate) + " is not embedded in this build");
-  TemplateData ctx{TemplateData::type::object};
-  ctx.set("name", name);
-  std::string upper_name = name;
-  std::transform(upper_name.begin(), upper_name.end(), upper_name.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-  ctx.set("NAME", upper_name);
-  ctx.set("torch_yaml", torch_yaml);
-  ctx.set("runtime", runtime);
-  // A custom driver starts a port: the capabilities its stage 2 adds (csrc/driver/README.md) begin off. The
-  // value is padded to "false"'s width so the spec's comments stay aligned.
-  const bool custom = runtime == "custom";
-  ctx.set("custom", custom ? TemplateData::type::bool_true : TemplateData::type::bool_false);
-  ctx.set("stage_two", custom ? "false" : "true ");
-  ctx.set("accelgen_version", std::string(kVersion));
-  return render_template(*text, ctx, kSpecTemplate);
+  const std::optional<DeviceRuntime> parsed = parse_device_runtime(runtime);
+  if (!parsed) throw std::logic_error("render_initial_spec: unknown device runtime " + runtime);
+  InitialSpecContext ctx;
+  ctx.name = name;
+  ctx.NAME = device_names(name).macro_prefix;
+  ctx.torch_yaml = torch_yaml;
+  ctx.runtime = *parsed;
+  ctx.accelgen_version = std::string(kVersion);
+  return render_template(*text, to_template_data(initial_spec_tree(ctx)), kSpecTemplate);
 }
 
 }  // namespace accelgen

@@ -285,16 +285,14 @@ RenderContext make_render_context(const DeviceSpec& spec, const TargetVersions& 
   ctx.Name = names.class_prefix;
   ctx.package = names.package;
   ctx.display_name = spec.display_name;
-  ctx.device = {std::to_string(spec.count), std::to_string(spec.memory_bytes),
-                std::to_string(spec.compute_capability_major), std::to_string(spec.compute_capability_minor),
-                std::to_string(spec.multiprocessor_count)};
-  ctx.runtime = {spec.runtime == "accelsim", spec.runtime == "custom"};
+  ctx.device = {spec.count, spec.memory_bytes, spec.compute_capability_major, spec.compute_capability_minor,
+                spec.multiprocessor_count};
+  ctx.runtime = {spec.runtime == DeviceRuntime::Accelsim, spec.runtime == DeviceRuntime::Custom};
   ctx.dtypes = dtype_entries(spec.dtypes);
   ctx.unsupported_dtypes = dtype_entries(spec.unsupported_dtypes);
+  ctx.caps = spec.caps;
   for (const auto& c : capability_table()) {
-    const bool on = spec.caps.*(c.field);
-    ctx.caps.emplace_back(std::string(c.name), on);
-    if (on && !c.prerequisite.empty()) {
+    if (spec.caps.*(c.field) && !c.prerequisite.empty()) {
       ctx.prerequisites.push_back({std::string(c.name), std::string(c.prerequisite), std::string(c.without)});
     }
   }

@@ -4,6 +4,7 @@
 // every name a template uses is documented there).
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -138,13 +139,15 @@ struct RenderContext {
   std::string name, NAME, Name, package;
   std::string display_name;  // as the spec writes it; to_template_data() gives only escaped forms
   struct Device {
-    std::string count, memory_bytes, compute_capability_major, compute_capability_minor, multiprocessor_count;
+    int count = 0;
+    std::uint64_t memory_bytes = 0;
+    int compute_capability_major = 0, compute_capability_minor = 0, multiprocessor_count = 0;
   } device;
   struct Runtime {
     bool accelsim = false, custom = false;
   } runtime;
   std::vector<DtypeEntry> dtypes, unsupported_dtypes;
-  std::vector<std::pair<std::string, bool>> caps;  // capability table order
+  Capabilities caps;  // the spec's capabilities: to_template_data() names them as the capability table does
   std::vector<PrerequisiteEntry> prerequisites;
   struct Amp {
     std::vector<DtypeEntry> dtypes;

@@ -1,5 +1,6 @@
 #include "render/template_data.h"
 
+#include "model/capabilities.h"
 #include "render/escape.h"
 
 #include <initializer_list>
@@ -183,6 +184,19 @@ Data torch_probes(const TorchProbes& probes) {
 
 TemplateTree kernel_template_tree(const KernelEntry& k) { return kernel(k); }
 
+TemplateTree initial_spec_tree(const InitialSpecContext& ctx) {
+  // A custom driver starts a port: the capabilities its stage 2 adds (csrc/driver/README.md) begin off. The value
+  // is padded to "false"'s width so the spec's comments stay aligned.
+  const bool custom = ctx.runtime == DeviceRuntime::Custom;
+  return object({{"name", ctx.name},
+                 {"NAME", ctx.NAME},
+                 {"torch_yaml", ctx.torch_yaml},
+                 {"runtime", runtime_name(ctx.runtime)},
+                 {"custom", flag(custom)},
+                 {"stage_two", std::string(custom ? "false" : "true ")},
+                 {"accelgen_version", ctx.accelgen_version}});
+}
+
 TemplateTree family_template_tree(const OperatorFamily& f) { return family(f); }
 
 TemplateTree TemplateTree::flag(bool value) {
@@ -232,11 +246,11 @@ TemplateTree to_template_tree(const RenderContext& ctx) {
   data.set("display_name_cmake_comment", escape::cmake_comment(ctx.display_name));
   data.set("display_name_md", escape::markdown_text(ctx.display_name));
 
-  data.set("device", object({{"count", ctx.device.count},
-                             {"memory_bytes", ctx.device.memory_bytes},
-                             {"compute_capability_major", ctx.device.compute_capability_major},
-                             {"compute_capability_minor", ctx.device.compute_capability_minor},
-                             {"multiprocessor_count", ctx.device.multiprocessor_count}}));
+  data.set("device", object({{"count", std::to_string(ctx.device.count)},
+                             {"memory_bytes", std::to_string(ctx.device.memory_bytes)},
+                             {"compute_capability_major", std::to_string(ctx.device.compute_capability_major)},
+                             {"compute_capability_minor", std::to_string(ctx.device.compute_capability_minor)},
+                             {"multiprocessor_count", std::to_string(ctx.device.multiprocessor_count)}}));
   data.set("runtime", object({{"accelsim", flag(ctx.runtime.accelsim)}, {"custom", flag(ctx.runtime.custom)}}));
 
   data.set("dtypes", dtypes(ctx.dtypes));
@@ -244,7 +258,7 @@ TemplateTree to_template_tree(const RenderContext& ctx) {
   data.set("has_unsupported_dtypes", flag(!ctx.unsupported_dtypes.empty()));
 
   Data caps;
-  for (const auto& [name, on] : ctx.caps) caps.set(name, flag(on));
+  for (const auto& c : capability_table()) caps.set(std::string(c.name), flag(ctx.caps.*(c.field)));
   data.set("caps", caps);
   data.set("has_prerequisites", flag(!ctx.prerequisites.empty()));
   data.set("prerequisites", list_of(ctx.prerequisites, [](const PrerequisiteEntry& p) {

@@ -32,6 +32,15 @@ struct TemplateTree {
 };
 
 TemplateTree to_template_tree(const RenderContext& ctx);
+
+/// What the spec template (templates/spec/accelgen.yaml.mustache) sees when `accelgen init` writes a spec.
+struct InitialSpecContext {
+  std::string name, NAME;
+  std::string torch_yaml;  // the torch field's YAML: "\"2.14\"", "{min: \"2.6\", max: \"2.14\"}" or "auto"
+  DeviceRuntime runtime = DeviceRuntime::Accelsim;
+  std::string accelgen_version;
+};
+TemplateTree initial_spec_tree(const InitialSpecContext& ctx);
 /// One entry of ops.kernels: what the template of a kernel file (csrc/kernels/__kernel__.cc.once.mustache) sees as
 /// `kernel`.
 TemplateTree kernel_template_tree(const KernelEntry& kernel);

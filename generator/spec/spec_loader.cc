@@ -76,12 +76,14 @@ class SpecReader {
       spec_.multiprocessor_count = read_int(v, 1, 4096, "the number of multiprocessors");
     });
     optional(n, "runtime", [&](const YAML::Node& v) {
-      spec_.runtime = read_string(v, "a device runtime");
-      if (std::find(kDeviceRuntimes.begin(), kDeviceRuntimes.end(), spec_.runtime) == kDeviceRuntimes.end()) {
-        const std::string typo = closest_match(spec_.runtime, kDeviceRuntimes);
-        error(v, "unknown device runtime '" + spec_.runtime + "'",
+      const std::string runtime = read_string(v, "a device runtime");
+      const std::optional<DeviceRuntime> known = parse_device_runtime(runtime);
+      if (!known) {
+        const std::string typo = closest_match(runtime, kDeviceRuntimes);
+        error(v, "unknown device runtime '" + runtime + "'",
               (typo.empty() ? "" : "did you mean '" + typo + "'? ") + "use " + kDeviceRuntimesExplained);
       }
+      spec_.runtime = *known;
     });
     if (spec_.display_name.empty()) spec_.display_name = spec_.name;
   }
