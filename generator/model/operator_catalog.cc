@@ -52,6 +52,12 @@ constexpr std::array<std::pair<KernelParamKind, std::string_view>, 20> kParamKin
     {KernelParamKind::OptDouble, "opt_double"},
 }};
 
+constexpr std::array<std::pair<Promotion, std::string_view>, 3> kPromotions = {{
+    {Promotion::Common, "common"},
+    {Promotion::IntegerToFloat, "integer_to_float"},
+    {Promotion::ToBool, "to_bool"},
+}};
+
 // The stem of a catalog file's path: knowledge/operators/<family>.yaml.
 std::string family_of_file(std::string_view path) {
   return std::string(path.substr(kCatalogDir.size(), path.size() - kCatalogDir.size() - std::string_view(".yaml").size()));
@@ -62,7 +68,7 @@ bool is_catalog_file(std::string_view path) { return path.starts_with(kCatalogDi
 // The operator's variants: each schema parsed (a mistake is an error at the schema's line), with one of call
 // and body; the first must be the operator itself.
 std::vector<CatalogVariant> read_variants(const StrictYaml& y, const YAML::Node& list, const std::string& op_name,
-                                          bool structured, std::vector<std::string>& schemas_seen) {
+                                          bool structured, bool derived, std::vector<std::string>& schemas_seen) {
   const std::string where = "operator " + op_name;
   if (!list.IsSequence() || list.size() == 0) y.fail(list, where + ": variants must be a non-empty list");
   std::vector<CatalogVariant> variants;
@@ -82,7 +88,12 @@ std::vector<CatalogVariant> read_variants(const StrictYaml& y, const YAML::Node&
     }
     if (listed(schemas_seen, parsed.name)) y.fail(f.at("schema"), "duplicate schema " + parsed.name);
     schemas_seen.push_back(parsed.name);
-    if (f.count("call") == f.count("body")) {
+    if (derived && (f.count("call") || f.count("body"))) {
+      y.fail(f.count("call") ? f.at("call") : f.at("body"),
+             where + ": variant " + parsed.name + " is derived from the operator's elementwise rule: leave out its " +
+                 (f.count("call") ? "call" : "body") + " (or the operator's elementwise block)");
+    }
+    if (!derived && f.count("call") == f.count("body")) {
       y.fail(entry, where + ": variant " + parsed.name +
                         " needs exactly one of call (an expression the wrapper returns) and body (its statements)");
     }
@@ -94,9 +105,31 @@ std::vector<CatalogVariant> read_variants(const StrictYaml& y, const YAML::Node&
   return variants;
 }
 
+// An operator's `elementwise` block.
+ElementwiseRule read_elementwise(const StrictYaml& y, const YAML::Node& node, const std::string& where) {
+  const auto f = y.fields(node, where + ": elementwise", {"promotion"}, {"check"});
+  ElementwiseRule rule;
+  const std::string promotion = y.scalar(f.at("promotion"), where + ": elementwise.promotion");
+  std::vector<std::string> names;
+  bool known = false;
+  for (const auto& [value, name] : kPromotions) {
+    names.emplace_back(name);
+    if (name == promotion) {
+      rule.promotion = value;
+      known = true;
+    }
+  }
+  if (!known) {
+    y.fail(f.at("promotion"), where + ": unknown promotion '" + promotion + "' (known: " + StrictYaml::join(names) + ")");
+  }
+  if (f.count("check")) rule.check = y.scalar(f.at("check"), where + ": elementwise.check");
+  return rule;
+}
+
 // A catalog file's `family` block.
 CatalogFamily read_family(const StrictYaml& y, const YAML::Node& node, const std::vector<std::string>& capabilities) {
-  const auto f = y.fields(node, "the family block", {"title", "includes"}, {"notes", "capability", "helpers"});
+  const auto f = y.fields(node, "the family block", {"title", "includes"},
+                          {"notes", "capability", "helpers", "elementwise"});
   CatalogFamily family;
   family.title = y.scalar(f.at("title"), "family: title");
   if (f.count("notes")) family.notes = y.scalar(f.at("notes"), "family: notes");
@@ -107,6 +140,11 @@ CatalogFamily read_family(const StrictYaml& y, const YAML::Node& node, const std
       y.fail(f.at("capability"), "family: unknown capability '" + family.capability +
                                      "' (known: " + StrictYaml::join(capabilities) + ")");
     }
+  }
+  if (f.count("elementwise")) {
+    const auto e = y.fields(f.at("elementwise"), "family: elementwise", {"wrapper", "promotion_enum"}, {});
+    family.elementwise_wrapper = y.scalar(e.at("wrapper"), "family: elementwise.wrapper");
+    family.elementwise_promotion_enum = y.scalar(e.at("promotion_enum"), "family: elementwise.promotion_enum");
   }
   const YAML::Node& includes = f.at("includes");
   if (!includes.IsSequence()) y.fail(includes, "family: includes must be a list of headers");
@@ -133,6 +171,13 @@ std::optional<KernelParamKind> parse_kernel_param_kind(std::string_view name) {
 std::string_view kernel_param_kind_name(KernelParamKind kind) {
   for (const auto& [k, spelled] : kParamKinds) {
     if (k == kind) return spelled;
+  }
+  return "?";
+}
+
+std::string_view promotion_name(Promotion promotion) {
+  for (const auto& [value, name] : kPromotions) {
+    if (value == promotion) return name;
   }
   return "?";
 }
@@ -181,11 +226,13 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
   const std::vector<std::string> families = catalog_families();
   const std::vector<std::string> capabilities = capability_names();
   const std::vector<std::string> dispatch_keys = {"PrivateUse1", "QuantizedPrivateUse1"};
+  std::optional<CatalogFamily> block;
+  if (top.count("family")) block = read_family(y, top.at("family"), capabilities);
   std::map<std::string, CatalogOperator> ops;
   std::vector<std::string> schemas_seen;
   for (const auto& entry : list) {
     const auto f = y.fields(entry, "an operator", {"name", "family", "variants", "kernel"},
-                            {"capability", "dispatch_key", "structured", "support"});
+                            {"capability", "dispatch_key", "structured", "support", "elementwise"});
     CatalogOperator op;
     op.name = y.scalar(f.at("name"), "name");
     op.origin = origin;
@@ -222,7 +269,27 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
       if (value != "true" && value != "false") y.fail(f.at("structured"), where + ": structured must be true or false");
       op.structured = value == "true";
     }
-    op.variants = read_variants(y, f.at("variants"), op.name, op.structured, schemas_seen);
+    if (f.count("elementwise")) {
+      if (!block || block->elementwise_wrapper.empty()) {
+        y.fail(f.at("elementwise"), where + ": an elementwise operator needs its family block to name the wrappers "
+                                            "that derive its variants (family: elementwise: {wrapper, promotion_enum})");
+      }
+      op.elementwise = read_elementwise(y, f.at("elementwise"), where);
+    }
+    op.variants = read_variants(y, f.at("variants"), op.name, op.structured, op.elementwise.has_value(), schemas_seen);
+    if (op.elementwise) {
+      const YAML::Node& variants = f.at("variants");
+      for (std::size_t i = 0; i < op.variants.size(); ++i) {
+        const AtenSchema schema = parse_aten_schema(op.variants[i].schema, op.structured);
+        const auto positional = std::count_if(schema.arguments.begin(), schema.arguments.end(),
+                                              [](const SchemaArgument& a) { return !a.keyword_only; });
+        if (positional != 2) {
+          y.fail(variants[i], where + ": variant " + schema.name + " has " + std::to_string(positional) +
+                                  " positional arguments; an elementwise operator's variants take two (self and the "
+                                  "other operand)");
+        }
+      }
+    }
     const auto k = y.fields(f.at("kernel"), where + ": kernel", {"summary", "params", "body"}, {"host"});
     op.kernel.summary = y.scalar(k.at("summary"), where + ": kernel.summary");
     const YAML::Node& params = k.at("params");
@@ -253,11 +320,10 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
     ops.emplace(op.name, op);
   }
   std::map<std::string, CatalogFamily> family_blocks;
-  if (top.count("family")) {
-    CatalogFamily block = read_family(y, top.at("family"), capabilities);
-    block.name = !family.empty() ? family : ops.empty() ? std::string() : ops.begin()->second.family;
-    if (block.name.empty()) y.fail(top.at("family"), "a family block needs the family's operators (or its file's name)");
-    family_blocks.emplace(block.name, std::move(block));
+  if (block) {
+    block->name = !family.empty() ? family : ops.empty() ? std::string() : ops.begin()->second.family;
+    if (block->name.empty()) y.fail(top.at("family"), "a family block needs the family's operators (or its file's name)");
+    family_blocks.emplace(block->name, std::move(*block));
   }
   return OperatorCatalog(std::move(ops), std::move(family_blocks));
 }

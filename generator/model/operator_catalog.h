@@ -69,6 +69,20 @@ struct CatalogVariant {
   std::string comment;  // what a reader of the wrapper should know (one paragraph), or ""
 };
 
+/// How an elementwise operator's result dtype follows from its operands' (PyTorch's type promotion).
+enum class Promotion {
+  Common,          // "common": at::result_type of the operands (add, mul, maximum, pow)
+  IntegerToFloat,  // "integer_to_float": integer and bool operands give the default floating dtype (true division)
+  ToBool,          // "to_bool": comparisons
+};
+
+/// An elementwise operator whose wrappers its family derives for every variant (functional, in-place, out=) from
+/// its promotion rule, as torchgen derives a NativeFunctionsGroup's: the catalog writes only their schemas.
+struct ElementwiseRule {
+  Promotion promotion = Promotion::Common;
+  std::string check;  // C++ statements every variant runs first (PyTorch's argument checks), or ""
+};
+
 struct CatalogOperator {
   std::string name;      // "add.Tensor"
   std::string family;    // the operator file that holds it, csrc/ops/native/<family>.cc: "binary", "unary", ...
@@ -79,6 +93,7 @@ struct CatalogOperator {
   bool structured = false;  // of a structured group in native_functions.yaml: Tensor[] comes as ITensorListRef
   std::string support;   // C++ that the operator's wrappers share (a check, a helper), placed before them, or ""
   std::vector<CatalogVariant> variants;  // the functional variant first
+  std::optional<ElementwiseRule> elementwise;  // set: the variants' wrappers are derived (they have no call or body)
   KernelSignature kernel;
   std::string origin;  // where the entry is: its catalog file, line and column (for errors found later)
   int line = 0;
@@ -94,7 +109,14 @@ struct CatalogFamily {
   std::vector<std::string> includes;  // headers beyond operator_support.h: "ops/quantized.h", "torch/library.h", "tuple"
   std::string capability;  // a capability without which the file is not generated ("generator"), or ""
   std::string helpers;     // C++ the family's wrappers share, placed before them while one of its operators is native
+  // The family's wrappers of derived variants (ElementwiseRule): `wrapper` names them ("binary": binary,
+  // binary_, binary_out, binary_scalar, binary_scalar_), `promotion_enum` is the C++ enum of their Promotion
+  // argument. Empty: the family's operators write their wrappers' code.
+  std::string elementwise_wrapper, elementwise_promotion_enum;
 };
+
+/// The catalog's spelling of a Promotion ("integer_to_float").
+std::string_view promotion_name(Promotion promotion);
 
 class OperatorCatalog {
  public:

@@ -109,10 +109,57 @@ std::vector<std::string> signature_lines(const std::string& return_type, const s
   return lines;
 }
 
+// The C++ enumerator of a Promotion: "IntegerToFloat".
+std::string promotion_enum_value(Promotion promotion) {
+  switch (promotion) {
+    case Promotion::Common: return "Common";
+    case Promotion::IntegerToFloat: return "IntegerToFloat";
+    case Promotion::ToBool: return "ToBool";
+  }
+  return "Common";  // not reached: every enumerator has its case
+}
+
+// The wrapper body of a variant that an elementwise operator derives (model/operator_catalog.h): its rule's check,
+// then the family's wrapper for the variant's kind, over the schema's two operands, the output of an out= variant,
+// the kernel and the keyword arguments in schema order: "return binary_out(Promotion::Common, self, other, out,
+// kernels::add_Tensor, alpha);". A Scalar second operand takes the wrapper's _scalar form.
+std::string derived_body(const CatalogOperator& op, const CatalogFamily& family, const AtenSchema& schema) {
+  std::vector<std::string> operands, keywords;
+  std::string out;
+  bool scalar_operand = false;
+  for (const auto& argument : schema.arguments) {
+    if (!argument.keyword_only) {
+      if (!operands.empty()) scalar_operand = argument.type == "Scalar";
+      operands.push_back(argument.name);
+    } else if (argument.mutated) {
+      out = argument.name;
+    } else {
+      keywords.push_back(argument.name);
+    }
+  }
+  std::string wrapper = family.elementwise_wrapper + (scalar_operand ? "_scalar" : "");
+  if (schema.kind == VariantKind::InPlace) wrapper += "_";
+  if (schema.kind == VariantKind::Out) wrapper += "_out";
+  std::vector<std::string> arguments = {family.elementwise_promotion_enum + "::" +
+                                        promotion_enum_value(op.elementwise->promotion)};
+  arguments.insert(arguments.end(), operands.begin(), operands.end());
+  if (!out.empty()) arguments.push_back(out);
+  arguments.push_back("kernels::" + kernel_function_name(op.name));
+  arguments.insert(arguments.end(), keywords.begin(), keywords.end());
+  std::string call = wrapper + "(";
+  for (std::size_t i = 0; i < arguments.size(); ++i) call += (i == 0 ? "" : ", ") + arguments[i];
+  call += ")";
+  if (op.elementwise->check.empty()) return "return " + call + ";";
+  std::string body = op.elementwise->check;
+  if (!body.ends_with("\n")) body += "\n";
+  return body + "return " + call + ";\n";
+}
+
 // The wrappers of one native operator's variants (model/operator_catalog.h), as its family's file holds them:
 // a blank line and the operator's support code before its first variant, then for each variant its comment, the
 // C++ signature of the unboxed kernel its schema calls for, and its body; and their registrations.
-void add_wrappers(const CatalogOperator& op, const SnippetRenderer& render, OperatorFamily& family) {
+void add_wrappers(const CatalogOperator& op, const CatalogFamily& catalog_family, const SnippetRenderer& render,
+                  OperatorFamily& family) {
   auto block = std::find_if(family.registration_blocks.begin(), family.registration_blocks.end(),
                             [&](const RegistrationBlock& b) { return b.dispatch_key == op.dispatch_key; });
   if (block == family.registration_blocks.end()) {
@@ -126,7 +173,9 @@ void add_wrappers(const CatalogOperator& op, const SnippetRenderer& render, Oper
   for (const auto& variant : op.variants) {
     const AtenSchema schema = parse_aten_schema(variant.schema, op.structured);
     const std::string function = wrapper_function_name(schema.name);
-    const std::string body = variant.call.empty() ? variant.body : "return " + variant.call + ";";
+    const std::string body = op.elementwise ? derived_body(op, catalog_family, schema)
+                             : variant.call.empty() ? variant.body
+                                                    : "return " + variant.call + ";";
     // A parameter the wrapper does not read keeps its name in a comment, so the compiler does not warn.
     std::vector<std::string> parameters;
     for (const auto& argument : schema.arguments) {
@@ -257,7 +306,7 @@ OperatorsContext operators_context(const DeviceSpec& spec, const OperatorCatalog
     ops.kernels.push_back(kernel_entry(op, render));
     family.in_use = true;
     family_operators[op.family].push_back(name);
-    add_wrappers(op, render, family);
+    add_wrappers(op, catalog.family(op.family), render, family);
   }
   for (const auto& [family, names] : family_operators) {
     std::string text = "In this backend (operators.native in accelgen.yaml):";

@@ -174,6 +174,63 @@ TEST(OperatorCatalog, TheFamiliesAreTheCatalogFiles) {
   EXPECT_EQ(used, unique) << "a catalog file without operators, or an operator of no file's family";
 }
 
+// A binary family's file: its block names the wrappers that derive an elementwise operator's variants.
+std::string elementwise_catalog(const std::string& rule, const std::string& variant_extra = "") {
+  return "family:\n"
+         "  title: \"Binary operators.\"\n"
+         "  includes: [torch/library.h]\n"
+         "  elementwise: {wrapper: binary, promotion_enum: Promotion}\n"
+         "operators:\n"
+         "  - name: sub.Tensor\n"
+         "    family: binary\n" +
+         rule +
+         "    variants:\n"
+         "      - schema: \"sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\"\n" +
+         variant_extra +
+         "      - schema: \"sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)\"\n"
+         "    kernel:\n"
+         "      summary: \"out = self - alpha * other\"\n"
+         "      params: [\"out out\", \"in self\", \"in other\", \"scalar alpha\"]\n"
+         "      body: |\n"
+         "        at::sub_out(out, self, other, alpha);\n";
+}
+
+TEST(OperatorCatalog, AnElementwiseOperatorStatesItsRuleOnce) {
+  const std::string rule = "    elementwise:\n      promotion: common\n      check: \"at::native::sub_check(self, other);\"\n";
+  const OperatorCatalog ops = OperatorCatalog::load(elementwise_catalog(rule), "binary.yaml", "binary");
+  const CatalogOperator& op = ops.at("sub.Tensor");
+  ASSERT_TRUE(op.elementwise.has_value());
+  EXPECT_EQ(op.elementwise->promotion, Promotion::Common);
+  EXPECT_EQ(op.elementwise->check, "at::native::sub_check(self, other);");
+  EXPECT_EQ(op.variants.size(), 2u);
+  EXPECT_EQ(ops.family("binary").elementwise_wrapper, "binary");
+  EXPECT_EQ(ops.family("binary").elementwise_promotion_enum, "Promotion");
+  EXPECT_EQ(promotion_name(Promotion::IntegerToFloat), "integer_to_float");
+  EXPECT_FALSE(operator_catalog().at("add.Tensor").elementwise->check.empty());
+}
+
+TEST(OperatorCatalog, ADerivedVariantWithItsOwnCodeOrAnUnknownRuleIsAnError) {
+  const std::string rule = "    elementwise:\n      promotion: common\n";
+  const DataFileError call = load_error(elementwise_catalog(rule, "        call: \"binary(Promotion::Common, self)\"\n"));
+  EXPECT_EQ(call.line(), 12);
+  EXPECT_THAT(call.message(), HasSubstr("variant sub.Tensor is derived from the operator's elementwise rule: leave out "
+                                        "its call"));
+  const DataFileError promotion = load_error(elementwise_catalog("    elementwise:\n      promotion: widest\n"));
+  EXPECT_EQ(promotion.line(), 9);
+  EXPECT_THAT(promotion.message(), HasSubstr("unknown promotion 'widest' (known: common, integer_to_float, to_bool)"));
+  std::string no_wrapper = elementwise_catalog(rule);
+  no_wrapper.erase(no_wrapper.find("  elementwise: {"), no_wrapper.find("operators:") - no_wrapper.find("  elementwise: {"));
+  const DataFileError family = load_error(no_wrapper);
+  EXPECT_EQ(family.line(), 8);
+  EXPECT_THAT(family.message(), HasSubstr("needs its family block to name the wrappers"));
+  std::string unary = elementwise_catalog(rule);
+  unary.replace(unary.find("sub.Tensor(Tensor self, Tensor other,"), std::string("sub.Tensor(Tensor self, Tensor other,").size(),
+                "sub.Tensor(Tensor self,");
+  const DataFileError arity = load_error(unary);
+  EXPECT_EQ(arity.line(), 11);
+  EXPECT_THAT(arity.message(), HasSubstr("has 1 positional arguments; an elementwise operator's variants take two"));
+}
+
 TEST(OperatorCatalog, VariantsAreReadWithTheirSchemas) {
   std::string text = catalog("    support: \"// shared\"\n");
   text.insert(text.find("    kernel:"),

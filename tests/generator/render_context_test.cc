@@ -23,16 +23,15 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
 // atan2 is not in the catalog: a binary operator with the three variants, promoting integers to float as true
-// division does.
+// division does. The entry states the rule once; the family derives each variant's wrapper.
 constexpr const char* kSyntheticEntry = R"yaml(  - name: atan2
     family: binary
+    elementwise:
+      promotion: integer_to_float
     variants:
       - schema: "atan2(Tensor self, Tensor other) -> Tensor"
-        call: "binary(Promotion::IntegerToFloat, self, other, kernels::atan2)"
       - schema: "atan2_(Tensor(a!) self, Tensor other) -> Tensor(a!)"
-        call: "binary_(Promotion::IntegerToFloat, self, other, kernels::atan2)"
       - schema: "atan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)"
-        call: "binary_out(Promotion::IntegerToFloat, self, other, out, kernels::atan2)"
     kernel:
       summary: "out = the angle of (other, self), elementwise"
       params: ["out out", "in self", "in other"]
@@ -142,8 +141,10 @@ TEST(RenderContext, ASyntheticOperatorChangesOnlyDataDrivenOutput) {
   }();
   EXPECT_THAT(text, HasSubstr("at::Tensor atan2(const at::Tensor& self, const at::Tensor& other) {\n"
                               "  return binary(Promotion::IntegerToFloat, self, other, kernels::atan2);\n}\n"));
-  EXPECT_THAT(text, HasSubstr("at::Tensor& atan2_inplace(at::Tensor& self, const at::Tensor& other) {\n"));
-  EXPECT_THAT(text, HasSubstr("at::Tensor& atan2_out(const at::Tensor& self, const at::Tensor& other, at::Tensor& out) {\n"));
+  EXPECT_THAT(text, HasSubstr("at::Tensor& atan2_inplace(at::Tensor& self, const at::Tensor& other) {\n"
+                              "  return binary_(Promotion::IntegerToFloat, self, other, kernels::atan2);\n}\n"));
+  EXPECT_THAT(text, HasSubstr("at::Tensor& atan2_out(const at::Tensor& self, const at::Tensor& other, at::Tensor& out) {\n"
+                              "  return binary_out(Promotion::IntegerToFloat, self, other, out, kernels::atan2);\n}\n"));
   EXPECT_THAT(text, HasSubstr("  m.impl(\"atan2\", &atan2);\n"));
   EXPECT_THAT(text, HasSubstr("  m.impl(\"atan2_\", &atan2_inplace);\n"));
   EXPECT_THAT(text, HasSubstr("  m.impl(\"atan2.out\", &atan2_out);\n"));
