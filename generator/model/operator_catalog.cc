@@ -52,10 +52,12 @@ constexpr std::array<std::pair<KernelParamKind, std::string_view>, 20> kParamKin
     {KernelParamKind::OptDouble, "opt_double"},
 }};
 
-constexpr std::array<std::pair<Promotion, std::string_view>, 3> kPromotions = {{
+constexpr std::array<std::pair<Promotion, std::string_view>, 5> kPromotions = {{
     {Promotion::Common, "common"},
     {Promotion::IntegerToFloat, "integer_to_float"},
     {Promotion::ToBool, "to_bool"},
+    {Promotion::Same, "same"},
+    {Promotion::ComplexToReal, "complex_to_real"},
 }};
 
 // The stem of a catalog file's path: knowledge/operators/<family>.yaml.
@@ -142,9 +144,12 @@ CatalogFamily read_family(const StrictYaml& y, const YAML::Node& node, const std
     }
   }
   if (f.count("elementwise")) {
-    const auto e = y.fields(f.at("elementwise"), "family: elementwise", {"wrapper", "promotion_enum"}, {});
+    const auto e = y.fields(f.at("elementwise"), "family: elementwise", {"wrapper", "promotion_enum", "operands"}, {});
     family.elementwise_wrapper = y.scalar(e.at("wrapper"), "family: elementwise.wrapper");
     family.elementwise_promotion_enum = y.scalar(e.at("promotion_enum"), "family: elementwise.promotion_enum");
+    const std::string operands = y.scalar(e.at("operands"), "family: elementwise.operands");
+    if (operands != "1" && operands != "2") y.fail(e.at("operands"), "family: elementwise.operands must be 1 or 2");
+    family.elementwise_operands = operands == "1" ? 1 : 2;
   }
   const YAML::Node& includes = f.at("includes");
   if (!includes.IsSequence()) y.fail(includes, "family: includes must be a list of headers");
@@ -283,10 +288,11 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
         const AtenSchema schema = parse_aten_schema(op.variants[i].schema, op.structured);
         const auto positional = std::count_if(schema.arguments.begin(), schema.arguments.end(),
                                               [](const SchemaArgument& a) { return !a.keyword_only; });
-        if (positional != 2) {
+        if (positional != block->elementwise_operands) {
           y.fail(variants[i], where + ": variant " + schema.name + " has " + std::to_string(positional) +
-                                  " positional arguments; an elementwise operator's variants take two (self and the "
-                                  "other operand)");
+                                  " positional arguments; the " + block->elementwise_wrapper +
+                                  " family's elementwise operators take " +
+                                  std::to_string(block->elementwise_operands));
         }
       }
     }

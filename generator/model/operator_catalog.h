@@ -74,6 +74,8 @@ enum class Promotion {
   Common,          // "common": at::result_type of the operands (add, mul, maximum, pow)
   IntegerToFloat,  // "integer_to_float": integer and bool operands give the default floating dtype (true division)
   ToBool,          // "to_bool": comparisons
+  Same,            // "same": the input's dtype (neg)
+  ComplexToReal,   // "complex_to_real": a complex input gives its real dtype (abs)
 };
 
 /// An elementwise operator whose wrappers its family derives for every variant (functional, in-place, out=) from
@@ -113,6 +115,7 @@ struct CatalogFamily {
   // binary_, binary_out, binary_scalar, binary_scalar_), `promotion_enum` is the C++ enum of their Promotion
   // argument. Empty: the family's operators write their wrappers' code.
   std::string elementwise_wrapper, elementwise_promotion_enum;
+  int elementwise_operands = 2;  // how many positional operands each derived variant takes (binary 2, unary 1)
 };
 
 /// The catalog's spelling of a Promotion ("integer_to_float").

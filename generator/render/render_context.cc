@@ -115,6 +115,8 @@ std::string promotion_enum_value(Promotion promotion) {
     case Promotion::Common: return "Common";
     case Promotion::IntegerToFloat: return "IntegerToFloat";
     case Promotion::ToBool: return "ToBool";
+    case Promotion::Same: return "Same";
+    case Promotion::ComplexToReal: return "ComplexToReal";
   }
   return "Common";  // not reached: every enumerator has its case
 }

@@ -179,7 +179,7 @@ std::string elementwise_catalog(const std::string& rule, const std::string& vari
   return "family:\n"
          "  title: \"Binary operators.\"\n"
          "  includes: [torch/library.h]\n"
-         "  elementwise: {wrapper: binary, promotion_enum: Promotion}\n"
+         "  elementwise: {wrapper: binary, promotion_enum: Promotion, operands: 2}\n"
          "operators:\n"
          "  - name: sub.Tensor\n"
          "    family: binary\n" +
@@ -217,7 +217,7 @@ TEST(OperatorCatalog, ADerivedVariantWithItsOwnCodeOrAnUnknownRuleIsAnError) {
                                         "its call"));
   const DataFileError promotion = load_error(elementwise_catalog("    elementwise:\n      promotion: widest\n"));
   EXPECT_EQ(promotion.line(), 9);
-  EXPECT_THAT(promotion.message(), HasSubstr("unknown promotion 'widest' (known: common, integer_to_float, to_bool)"));
+  EXPECT_THAT(promotion.message(), HasSubstr("unknown promotion 'widest' (known: common, integer_to_float, to_bool, same, complex_to_real)"));
   std::string no_wrapper = elementwise_catalog(rule);
   no_wrapper.erase(no_wrapper.find("  elementwise: {"), no_wrapper.find("operators:") - no_wrapper.find("  elementwise: {"));
   const DataFileError family = load_error(no_wrapper);
@@ -228,7 +228,7 @@ TEST(OperatorCatalog, ADerivedVariantWithItsOwnCodeOrAnUnknownRuleIsAnError) {
                 "sub.Tensor(Tensor self,");
   const DataFileError arity = load_error(unary);
   EXPECT_EQ(arity.line(), 11);
-  EXPECT_THAT(arity.message(), HasSubstr("has 1 positional arguments; an elementwise operator's variants take two"));
+  EXPECT_THAT(arity.message(), HasSubstr("has 1 positional arguments; the binary family's elementwise operators take 2"));
 }
 
 TEST(OperatorCatalog, VariantsAreReadWithTheirSchemas) {

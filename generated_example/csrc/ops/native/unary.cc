@@ -44,7 +44,7 @@ void launch_unary(UnaryKernel kernel, const at::Tensor& out, const at::Tensor& s
 }
 
 // The family's wrappers: out = f(self), a new tensor with self's strides when self is dense.
-at::Tensor unary(UnaryKernel kernel, const at::Tensor& self, UnaryPromotion promotion) {
+at::Tensor unary(UnaryPromotion promotion, const at::Tensor& self, UnaryKernel kernel) {
   const c10::ScalarType dtype = unary_dtype(self, promotion);
   at::Tensor out = self.is_non_overlapping_and_dense()
                        ? empty_strided_on_device(self.sizes(), self.strides(), dtype, self.device())
@@ -54,7 +54,7 @@ at::Tensor unary(UnaryKernel kernel, const at::Tensor& self, UnaryPromotion prom
 }
 
 // self = f(self): the result dtype must be castable to self's.
-at::Tensor& unary_(UnaryKernel kernel, at::Tensor& self, UnaryPromotion promotion) {
+at::Tensor& unary_(UnaryPromotion promotion, at::Tensor& self, UnaryKernel kernel) {
   const c10::ScalarType dtype = unary_dtype(self, promotion);
   TORCH_CHECK(c10::canCast(dtype, self.scalar_type()), "result type ", dtype,
               " can't be cast to the desired output type ", self.scalar_type());
@@ -63,32 +63,32 @@ at::Tensor& unary_(UnaryKernel kernel, at::Tensor& self, UnaryPromotion promotio
 }
 
 at::Tensor abs(const at::Tensor& self) {
-  return unary(kernels::abs, self, UnaryPromotion::ComplexToReal);
+  return unary(UnaryPromotion::ComplexToReal, self, kernels::abs);
 }
 at::Tensor& abs_inplace(at::Tensor& self) {
   TORCH_CHECK(!self.is_complex(), "In-place abs is not supported for complex tensors.");
-  return unary_(kernels::abs, self, UnaryPromotion::ComplexToReal);
+  return unary_(UnaryPromotion::ComplexToReal, self, kernels::abs);
 }
 
 at::Tensor cos(const at::Tensor& self) {
-  return unary(kernels::cos, self, UnaryPromotion::IntegerToFloat);
+  return unary(UnaryPromotion::IntegerToFloat, self, kernels::cos);
 }
 at::Tensor& cos_inplace(at::Tensor& self) {
-  return unary_(kernels::cos, self, UnaryPromotion::IntegerToFloat);
+  return unary_(UnaryPromotion::IntegerToFloat, self, kernels::cos);
 }
 
 at::Tensor exp(const at::Tensor& self) {
-  return unary(kernels::exp, self, UnaryPromotion::IntegerToFloat);
+  return unary(UnaryPromotion::IntegerToFloat, self, kernels::exp);
 }
 at::Tensor& exp_inplace(at::Tensor& self) {
-  return unary_(kernels::exp, self, UnaryPromotion::IntegerToFloat);
+  return unary_(UnaryPromotion::IntegerToFloat, self, kernels::exp);
 }
 
 at::Tensor log(const at::Tensor& self) {
-  return unary(kernels::log, self, UnaryPromotion::IntegerToFloat);
+  return unary(UnaryPromotion::IntegerToFloat, self, kernels::log);
 }
 at::Tensor& log_inplace(at::Tensor& self) {
-  return unary_(kernels::log, self, UnaryPromotion::IntegerToFloat);
+  return unary_(UnaryPromotion::IntegerToFloat, self, kernels::log);
 }
 
 void check_neg(const at::Tensor& self) {
@@ -99,39 +99,39 @@ void check_neg(const at::Tensor& self) {
 
 at::Tensor neg(const at::Tensor& self) {
   check_neg(self);
-  return unary(kernels::neg, self, UnaryPromotion::Same);
+  return unary(UnaryPromotion::Same, self, kernels::neg);
 }
 at::Tensor& neg_inplace(at::Tensor& self) {
   check_neg(self);
-  return unary_(kernels::neg, self, UnaryPromotion::Same);
+  return unary_(UnaryPromotion::Same, self, kernels::neg);
 }
 
 at::Tensor reciprocal(const at::Tensor& self) {
-  return unary(kernels::reciprocal, self, UnaryPromotion::IntegerToFloat);
+  return unary(UnaryPromotion::IntegerToFloat, self, kernels::reciprocal);
 }
 at::Tensor& reciprocal_inplace(at::Tensor& self) {
-  return unary_(kernels::reciprocal, self, UnaryPromotion::IntegerToFloat);
+  return unary_(UnaryPromotion::IntegerToFloat, self, kernels::reciprocal);
 }
 
 at::Tensor rsqrt(const at::Tensor& self) {
-  return unary(kernels::rsqrt, self, UnaryPromotion::IntegerToFloat);
+  return unary(UnaryPromotion::IntegerToFloat, self, kernels::rsqrt);
 }
 at::Tensor& rsqrt_inplace(at::Tensor& self) {
-  return unary_(kernels::rsqrt, self, UnaryPromotion::IntegerToFloat);
+  return unary_(UnaryPromotion::IntegerToFloat, self, kernels::rsqrt);
 }
 
 at::Tensor sin(const at::Tensor& self) {
-  return unary(kernels::sin, self, UnaryPromotion::IntegerToFloat);
+  return unary(UnaryPromotion::IntegerToFloat, self, kernels::sin);
 }
 at::Tensor& sin_inplace(at::Tensor& self) {
-  return unary_(kernels::sin, self, UnaryPromotion::IntegerToFloat);
+  return unary_(UnaryPromotion::IntegerToFloat, self, kernels::sin);
 }
 
 at::Tensor sqrt(const at::Tensor& self) {
-  return unary(kernels::sqrt, self, UnaryPromotion::IntegerToFloat);
+  return unary(UnaryPromotion::IntegerToFloat, self, kernels::sqrt);
 }
 at::Tensor& sqrt_inplace(at::Tensor& self) {
-  return unary_(kernels::sqrt, self, UnaryPromotion::IntegerToFloat);
+  return unary_(UnaryPromotion::IntegerToFloat, self, kernels::sqrt);
 }
 
 } // namespace
