@@ -1,8 +1,9 @@
 // The ATen operators accelgen can make native (knowledge/operators/<family>.yaml), each stated completely as data:
 // the schema of every variant PyTorch calls (functional, in-place, out=) with the host-side wrapper code the
-// generated operator file registers for it, and the signature of its device kernel, the user-owned function the
-// wrappers call (csrc/kernels/). The family templates (templates/backend/csrc/ops/native/<family>.cc.mustache)
-// hold only what a family's operators share and iterate over these lists; they name no operator.
+// generated operator file registers for it (or, for an elementwise operator, the rule its family derives that code
+// from), and the signature of its device kernel, the user-owned function the wrappers call (csrc/kernels/). Each
+// file's family block states the rest of the family's operator file; one template
+// (templates/backend/csrc/ops/native/__family__.cc.mustache) renders every family and names none.
 #pragma once
 
 #include <map>
