@@ -122,9 +122,10 @@ std::string promotion_enum_value(Promotion promotion) {
 }
 
 // The wrapper body of a variant that an elementwise operator derives (model/operator_catalog.h): its rule's check,
-// then the family's wrapper for the variant's kind, over the schema's two operands, the output of an out= variant,
-// the kernel and the keyword arguments in schema order: "return binary_out(Promotion::Common, self, other, out,
-// kernels::add_Tensor, alpha);". A Scalar second operand takes the wrapper's _scalar form.
+// then the family's wrapper for the variant's kind, over the schema's operands (one or two, as the family says), the
+// output of an out= variant, the kernel and the keyword arguments in schema order: "return binary_out(
+// Promotion::Common, self, other, out, kernels::add_Tensor, alpha);". A Scalar second operand takes the wrapper's
+// _scalar form.
 std::string derived_body(const CatalogOperator& op, const CatalogFamily& family, const AtenSchema& schema) {
   std::vector<std::string> operands, keywords;
   std::string out;

@@ -1,7 +1,7 @@
 // The rendering context: everything the templates know, as a typed structure built from a validated spec, the
 // operator catalog and the targeted torch versions. to_template_data() (render/template_data.h) turns it into the
-// Mustache data the templates see, in one place; docs/template-context.md documents each name (a test checks that
-// every name a template uses is documented there).
+// Mustache data the templates see, in one place; docs/template-context.md documents each name (a test checks it
+// against the context field by field, both ways, and against every name a template uses).
 #pragma once
 
 #include <cstdint>
