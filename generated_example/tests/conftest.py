@@ -84,6 +84,7 @@ NATIVE_OPS = [
     "_adaptive_avg_pool2d_backward",
     "_amp_foreach_non_finite_check_and_unscale_",
     "_amp_update_scale_",
+    "_foreach_add.List",
     "_log_softmax",
     "_log_softmax_backward_data",
     "_scaled_dot_product_fused_attention_overrideable",

@@ -462,6 +462,37 @@ def test_reduce_overhead_gradients_accumulated_over_steps():
 
 
 @requires_graphs
+def test_reduce_overhead_gradients_kept_from_autograd_grad_are_not_overwritten():
+    """The gradients torch.autograd.grad returns are the backward capture's own outputs, which the autograd engine
+    hands back as they are: while the caller keeps them, the next backward runs without replay instead of
+    overwriting them; once they are dropped, replays resume. Each call's gradients are eager's."""
+    eager_model = _mlp().to(DEVICE)
+    compiled_model = _mlp().to(DEVICE)
+    step_model = torch.compile(compiled_model, mode="reduce-overhead")
+    inputs = [torch.randn(16, 32, device=DEVICE) for _ in range(5)]
+
+    def gradients(model, parameters, x):
+        return torch.autograd.grad(model(x).square().mean(), list(parameters))
+
+    for x in inputs[:2]:  # warm-up and capture
+        gradients(step_model, compiled_model.parameters(), x)
+    kept = gradients(step_model, compiled_model.parameters(), inputs[2])  # a replay: the capture's memory
+    kept_values = [g.cpu() for g in kept]
+    later = gradients(step_model, compiled_model.parameters(), inputs[3])
+    for got, expected in zip(kept, kept_values):
+        torch.testing.assert_close(got.cpu(), expected)  # not overwritten by the later call
+    for got, expected in zip(later, gradients(eager_model, eager_model.parameters(), inputs[3])):
+        torch.testing.assert_close(got.cpu(), expected.cpu(), rtol=1e-4, atol=1e-5)
+    counters = _graph_counters()
+    if not counters["skipped"]:
+        assert counters["unreplayed"] >= 1, counters
+        del kept, later
+        replays = counters["replays"]
+        gradients(step_model, compiled_model.parameters(), inputs[4])
+        assert _graph_counters()["replays"] == replays + 2, _graph_counters()  # the forward and the backward
+
+
+@requires_graphs
 def test_reduce_overhead_inference_matches_eager():
     model = _mlp().to(DEVICE).eval()
     compiled = torch.compile(model, mode="reduce-overhead", backend="inductor")

@@ -270,6 +270,61 @@ def test_pointwise(dtype):
     check(y, z, dtype)
 
 
+@needs("_foreach_add.List")
+@pytest.mark.parametrize("dtype", FLOAT_DTYPES, ids=str)
+def test_foreach_add_fast_and_slow_routes(dtype):
+    """An optimizer's update (SGD: _foreach_add_(params, grads, alpha=-lr)): one launch for a list of tensors of
+    one dtype and shape per pair, PyTorch's per-tensor operators for any other list; results are the CPU's."""
+    shapes = [(4, 5), (7,), (2, 3, 2), ()]
+    params = [sample(shape, dtype) for shape in shapes]
+    grads = [sample(shape, dtype, -1, 1).flip(list(range(len(shape)))) for shape in shapes]
+    dev_params, dev_grads = [p.to(DEVICE) for p in params], [g.to(DEVICE) for g in grads]
+    results = torch._foreach_add(dev_params, dev_grads, alpha=0.5)
+    for dev, cpu in zip(results, torch._foreach_add(params, grads, alpha=0.5)):
+        check(dev, cpu, dtype)
+    torch._foreach_add_(dev_params, dev_grads, alpha=-3)
+    torch._foreach_add_(params, grads, alpha=-3)
+    for dev, cpu in zip(dev_params, params):
+        check(dev, cpu, dtype)
+    # The slow route: broadcasting, a strided tensor, a CPU scalar, an integer pair.
+    integer = torch.int64 if torch.int64 in SPEC_DTYPES else dtype
+    mixed = [sample((4, 5), dtype), sample((3, 4), dtype).t(), sample((3,), integer)]
+    others = [sample((5,), dtype), sample((4, 3), dtype), torch.tensor(2)]
+    dev_mixed = [t.to(DEVICE) for t in mixed]
+    dev_others = [t.to(DEVICE) if t.dim() else t for t in others]
+    torch._foreach_add_(dev_mixed, dev_others, alpha=2)
+    torch._foreach_add_(mixed, others, alpha=2)
+    for dev, cpu in zip(dev_mixed, mixed):
+        check(dev, cpu, cpu.dtype)
+    # PyTorch's errors, raised on the host.
+    with pytest.raises(RuntimeError, match="same number of tensors"):
+        torch._foreach_add_(dev_params, dev_grads[:-1])
+    with pytest.raises(RuntimeError, match="at least one tensor"):
+        torch._foreach_add_([], [])
+    buffer = sample((9,), dtype).to(DEVICE)
+    with pytest.raises(RuntimeError):  # the pair overlaps partially: the per-tensor add_ refuses it
+        torch._foreach_add_([buffer[:-1]], [buffer[1:]])
+
+
+@needs("add.Tensor", "mul.Tensor", "exp")
+def test_overlapping_outputs_are_refused_as_on_the_cpu():
+    """TensorIterator's memory-overlap rules: an input may be the output itself (x.add_(x)), not a part of it, and
+    no output element may be written twice (an expanded tensor)."""
+    for device in ("cpu", DEVICE):
+        buffer = torch.arange(9.0, device=device)
+        with pytest.raises(RuntimeError, match="single memory location"):
+            buffer[:-1].add_(buffer[1:])
+        with pytest.raises(RuntimeError, match="single memory location"):
+            torch.mul(buffer[:4], 2, out=buffer[2:6])
+        with pytest.raises(RuntimeError, match="single memory location"):
+            torch.zeros(1, device=device).expand(3).add_(1)
+        with pytest.raises(RuntimeError, match="single memory location"):
+            torch.zeros(1, device=device).expand(3).exp_()
+        same = torch.arange(4.0, device=device)
+        same.add_(same)
+        assert same.cpu().tolist() == [0.0, 2.0, 4.0, 6.0]
+
+
 @needs("add.Tensor")
 def test_work_is_stream_ordered_on_a_side_stream():
     if not hasattr(torch.mydevice, "Stream"):

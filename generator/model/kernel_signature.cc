@@ -117,6 +117,11 @@ KernelCode kernel_code(const CatalogOperator& op) {
   for (const auto& param : op.kernel.params) {
     if (code.device.empty() && param.kind == K::In) code.device = param.name + ".device()";
   }
+  // A kernel over lists alone (a foreach operator's) runs on its first list's first tensor's device: the wrappers
+  // never launch one over an empty list.
+  for (const auto& param : op.kernel.params) {
+    if (code.device.empty() && param.kind == K::List) code.device = param.name + "[0].device()";
+  }
   return code;
 }
 

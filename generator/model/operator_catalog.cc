@@ -314,12 +314,12 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
                           "' (known: " + StrictYaml::join(kernel_param_kind_names()) + ")");
       }
       has_tensor = has_tensor || *kind == KernelParamKind::Out || *kind == KernelParamKind::Inout ||
-                   *kind == KernelParamKind::In;
+                   *kind == KernelParamKind::In || *kind == KernelParamKind::List;
       op.kernel.params.push_back({*kind, text.substr(space + 1)});
     }
     if (!has_tensor) {
-      y.fail(params, where + ": the kernel needs an out, inout or in tensor parameter (the device it runs on is "
-                             "that tensor's)");
+      y.fail(params, where + ": the kernel needs an out, inout, in or list tensor parameter (the device it runs on "
+                             "is that tensor's, or a list's first)");
     }
     if (k.count("host")) op.kernel.host = y.scalar(k.at("host"), where + ": kernel.host");
     op.kernel.body = y.scalar(k.at("body"), where + ": kernel.body");

@@ -23,7 +23,8 @@ enum class KernelParamKind {
   Inout,      // "inout": a tensor read and written
   In,         // "in": an input tensor
   OptTensor,  // "opt_tensor": an optional input tensor
-  List,       // "list": a list of input tensors
+  List,       // "list": a list of tensors, read or written in place (a kernel over lists alone runs on the
+              // device of the first list's first tensor)
   Scalar,     // "scalar"
   OptScalar,  // "opt_scalar"
   Double,     // "double"

@@ -242,7 +242,7 @@ Lines include_lines(const std::vector<std::string>& headers) {
 void describe_family(const DeviceSpec& spec, const CatalogFamily& block, const SnippetRenderer& render,
                      OperatorFamily& family) {
   family.name = block.name;
-  family.generated = capability_on(spec, block.capability);
+  family.generated = family.in_use && capability_on(spec, block.capability);
   family.title_lines = comment_lines(render(block.title, block));
   if (!block.notes.empty()) {
     family.note_lines = {"//"};
@@ -299,8 +299,7 @@ OperatorsContext operators_context(const DeviceSpec& spec, const OperatorCatalog
                           op.dispatch_key != "PrivateUse1", capability_on(spec, op.capability)});
   }
   // Kernels and wrappers in catalog order, so that nothing changes when the spec's list is reordered; a family's
-  // file exists for every family, its shared helpers only where one of its operators is native (and its
-  // capability on).
+  // file exists while one of its operators is native (and its capability on).
   std::map<std::string, std::vector<std::string>> family_operators;
   for (const auto& name : catalog.names()) {
     const CatalogOperator& op = catalog.at(name);
@@ -316,7 +315,10 @@ OperatorsContext operators_context(const DeviceSpec& spec, const OperatorCatalog
     for (std::size_t i = 0; i < names.size(); ++i) text += " " + names[i] + (i + 1 < names.size() ? "," : ".");
     ops.family[family].summary_lines = wrap_words(text, 120, "// ");
   }
-  for (auto& [name, family] : ops.family) describe_family(spec, catalog.family(name), render, family);
+  for (auto& [name, family] : ops.family) {
+    describe_family(spec, catalog.family(name), render, family);
+    if (family.generated) ops.family_files.push_back(name);
+  }
   ops.fallback_cpu = spec.fallback == FallbackPolicy::Cpu;
   ops.cpu_bridge = cpu_bridge(spec);
   // Quantized device tensors (csrc/ops/quantized.cc) exist when something makes them: the CPU fallback running

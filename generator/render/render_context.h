@@ -81,7 +81,7 @@ struct RegistrationBlock {
 /// What csrc/ops/native/<family>.cc holds: the one family template (__family__.cc.mustache) renders it, as `family`.
 struct OperatorFamily {
   std::string name;
-  bool generated = true;  // the capability the family needs is on: its file exists
+  bool generated = true;  // in use, and the capability the family needs is on: its file exists
   bool in_use = false;  // one of its operators is native with its capability on
   Lines title_lines;    // "// " lines: the file's opening comment (the catalog's family title)
   Lines note_lines;     // "//" and "// " lines: the rest of the comment, or none
@@ -108,6 +108,7 @@ struct OperatorsContext {
   std::vector<NativeOperatorEntry> native;     // the spec's list, with first/last markers
   std::map<std::string, bool> native_has;      // by ident, every catalog operator
   std::map<std::string, OperatorFamily> family;  // every family with a catalog operator
+  std::vector<std::string> family_files;           // the families whose file exists (generated), by name
   std::vector<KernelEntry> kernels;            // catalog order
   bool fallback_cpu = false;
   CpuBridge cpu_bridge;

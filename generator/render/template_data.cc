@@ -138,7 +138,10 @@ Data operators(const OperatorsContext& ops) {
   for (const auto& [name, f] : ops.family) families.set(name, family(f));
   Data has;
   for (const auto& [ident, on] : ops.native_has) has.set(ident, flag(on));
+  Data family_files = TemplateTree::list();
+  for (const auto& name : ops.family_files) family_files.push_back(object({{"name", name}}));
   return object({{"family", families},
+                 {"family_files", family_files},
                  {"native", list_of(ops.native, native_operator, /*markers=*/true)},
                  {"kernels", list_of(ops.kernels, kernel)},
                  {"native_has", has},

@@ -144,7 +144,7 @@ TEST(OperatorCatalog, AKernelWithoutATensorToRunOnIsAnError) {
                "[\"opt_out out\", \"scalar alpha\"]");
   const DataFileError e = load_error(text);
   EXPECT_EQ(e.line(), 9);
-  EXPECT_THAT(e.message(), HasSubstr("operator add.Tensor: the kernel needs an out, inout or in tensor parameter"));
+  EXPECT_THAT(e.message(), HasSubstr("operator add.Tensor: the kernel needs an out, inout, in or list tensor parameter"));
 }
 
 TEST(OperatorCatalog, AnOperatorInTwoFilesIsAnErrorAtTheSecond) {

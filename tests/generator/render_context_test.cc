@@ -213,7 +213,7 @@ TEST(RenderContext, OneTemplateRendersEveryFamily) {
   EXPECT_TRUE(without.contains("csrc/ops/native/binary.cc"));
 }
 
-TEST(RenderContext, AFamilyWithoutNativeOperatorsHasNoWrappers) {
+TEST(RenderContext, AFamilyWithoutNativeOperatorsHasNoFile) {
   DeviceSpec spec = default_spec();
   spec.native_ops.erase(std::remove_if(spec.native_ops.begin(), spec.native_ops.end(),
                                        [](const std::string& op) { return operator_catalog().at(op).family == "binary"; }),
@@ -223,8 +223,13 @@ TEST(RenderContext, AFamilyWithoutNativeOperatorsHasNoWrappers) {
   EXPECT_FALSE(binary.in_use);
   EXPECT_TRUE(binary.wrappers.empty());
   EXPECT_TRUE(binary.registration_blocks.empty());
+  EXPECT_FALSE(binary.generated);
   const auto jobs = render_file_jobs(ctx);
-  EXPECT_THAT(jobs.at("csrc/ops/native/binary.cc").body, ::testing::Not(HasSubstr("TORCH_LIBRARY_IMPL")));
+  EXPECT_EQ(jobs.count("csrc/ops/native/binary.cc"), 0U);  // no empty shell
+  EXPECT_EQ(jobs.count("csrc/ops/native/unary.cc"), 1U);
+  const std::string& cmake = jobs.at("CMakeLists.txt").body;
+  EXPECT_THAT(cmake, ::testing::Not(HasSubstr("csrc/ops/native/binary.cc")));
+  EXPECT_THAT(cmake, HasSubstr("csrc/ops/native/unary.cc"));
 }
 
 }  // namespace

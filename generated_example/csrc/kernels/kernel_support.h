@@ -174,6 +174,8 @@ inline std::string_view operator_of(std::string_view function) {
        "_amp_foreach_non_finite_check_and_unscale_"},
       {"_amp_update_scale_",
        "_amp_update_scale_"},
+      {"_foreach_add_List",
+       "_foreach_add.List"},
       {"_log_softmax",
        "_log_softmax"},
       {"_log_softmax_backward_data",

@@ -52,6 +52,9 @@ void _amp_foreach_non_finite_check_and_unscale_(at::TensorList grads, const at::
 void _amp_update_scale_(const at::Tensor& self, const at::Tensor& growth_tracker, const at::Tensor& found_inf,
                         double growth_factor, double backoff_factor, int64_t growth_interval);
 
+// _foreach_add.List: out[i] = self[i] + alpha * other[i] for every i, in one launch; out may be self (_foreach_add_).
+void _foreach_add_List(at::TensorList out, at::TensorList self, at::TensorList other, const c10::Scalar& alpha);
+
 // _log_softmax: out = log_softmax(self) along `dim`.
 void _log_softmax(const at::Tensor& out, const at::Tensor& self, int64_t dim, bool half_to_float);
 

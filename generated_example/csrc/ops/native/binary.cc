@@ -100,6 +100,7 @@ at::Tensor& binary_with_(Promotion promotion, at::Tensor& self, const at::Tensor
   TORCH_CHECK(self.device().type() == c10::DeviceType::PrivateUse1,
               "in-place operation on a CPU tensor with a mydevice operand");
   check_devices("binary op", self.device(), {self, other_tensor});
+  check_overlaps(self, {other_tensor});
   checked_result_dtype(promotion, self, other_tensor, self);
   const auto shape = at::infer_size_dimvector(self.sizes(), other_tensor.sizes());
   TORCH_CHECK(self.sizes().equals(shape), "output with shape ", self.sizes(), " doesn't match the broadcast shape ",
@@ -127,6 +128,7 @@ template <typename Kernel, typename... Extra>
 at::Tensor& binary_out(Promotion promotion, const at::Tensor& self, const at::Tensor& other, at::Tensor& out,
                        Kernel kernel, const Extra&... extra) {
   check_devices("binary op", out.device(), {self, other});
+  check_overlaps(out, {self, other});
   checked_result_dtype(promotion, self, other, out);
   at::native::resize_output(out, at::infer_size_dimvector(self.sizes(), other.sizes()));
   if (out.numel() != 0) {

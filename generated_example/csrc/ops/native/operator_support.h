@@ -24,6 +24,7 @@
 #include <ATen/ATen.h>
 #include <ATen/EmptyTensor.h>
 #include <ATen/ExpandUtils.h>
+#include <ATen/MemoryOverlap.h>
 #include <ATen/MetaFunctions.h>
 
 #include <array>
@@ -42,6 +43,19 @@ inline void check_devices(std::string_view op, const c10::Device& device,
     TORCH_CHECK(t.is_cpu() && t.dim() == 0, op,
                 ": expected all tensors to be on the same device, but found at least two devices, ", device, " and ",
                 t.device(), "!");
+  }
+}
+
+// PyTorch's memory-overlap checks of an operator that writes `out` (TensorIterator's, which the CPU and CUDA run):
+// no element of `out` is written twice (an expanded tensor), and no input shares only part of its memory (an input
+// that is `out` itself, as in add_, is fine). Raised here, on the host, before a kernel could compute garbage.
+inline void check_overlaps(const at::Tensor& out,
+                           std::initializer_list<std::reference_wrapper<const at::Tensor>> inputs) {
+  at::assert_no_internal_overlap(out);
+  for (const at::Tensor& t : inputs) {
+    if (t.defined()) {
+      at::assert_no_partial_overlap(out, t);
+    }
   }
 }
 

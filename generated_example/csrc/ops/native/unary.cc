@@ -58,6 +58,7 @@ at::Tensor& unary_(UnaryPromotion promotion, at::Tensor& self, UnaryKernel kerne
   const c10::ScalarType dtype = unary_dtype(self, promotion);
   TORCH_CHECK(c10::canCast(dtype, self.scalar_type()), "result type ", dtype,
               " can't be cast to the desired output type ", self.scalar_type());
+  check_overlaps(self, {});
   launch_unary(kernel, self, self);
   return self;
 }

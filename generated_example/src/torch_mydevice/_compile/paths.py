@@ -28,6 +28,7 @@ the device have (feature checks, never version numbers).
 import functools
 import inspect
 import os
+import sys
 import warnings
 
 import torch
@@ -100,28 +101,46 @@ class _Capture:
         self.output_ptrs = [o.data_ptr() for o in outputs if isinstance(o, torch.Tensor)]
         for ptr in self.output_ptrs:
             _STATIC_OUTPUTS[ptr] = _STATIC_OUTPUTS.get(ptr, 0) + 1
-        # How many references the storages of the outputs have while only this capture holds them: a tensor
-        # handed over and still alive (or any view of it, such as the .grad the autograd engine made of it) adds
-        # one. Storages, not tensors: the engine keeps a gradient as a new tensor over the same storage.
-        storages = {output.untyped_storage()._cdata for output in outputs if isinstance(output, torch.Tensor)}
-        self.storage_uses = [(storage, torch._C._storage_Use_Count(storage)) for storage in storages]
+        # The outputs are handed over as they are (no new tensor per output and replay: that costs more host
+        # time than the replay). Marked as cached tensors, as CUDA graph trees mark theirs, they let the autograd
+        # engine keep a gradient as it keeps eager's (a new tensor over the same memory, no copy) although this
+        # capture holds them too: the engine discounts that one reference.
+        self.tensor_outputs = [o for o in outputs if isinstance(o, torch.Tensor)]
+        torch._C._set_cached_tensors_enabled(True)
+        for output in self.tensor_outputs:
+            torch._C._add_cached_tensor(output)
+        self.storages = list({output.untyped_storage()._cdata for output in self.tensor_outputs})
+        self.references = None  # (storage uses, Python references) while only this capture holds the outputs
+        self.released = False
 
-    def handed_over_outputs(self):
-        """The outputs as new tensors over the capture's memory, which this capture does not hold: the autograd
-        engine may then keep a gradient as it is, as it keeps eager's, instead of copying it because someone
-        else holds it too."""
-        return [output.detach() if isinstance(output, torch.Tensor) else output for output in self.outputs]
+    def count_references(self) -> None:
+        """Records how many references the outputs and their storages have while only this capture holds them
+        (called once the call that captured them has dropped its own)."""
+        self.references = self._references()
+
+    def _references(self):
+        return (sum(map(torch._C._storage_Use_Count, self.storages)), sum(map(sys.getrefcount, self.tensor_outputs)))
 
     def handed_over_alive(self) -> bool:
-        """Whether a tensor over the outputs' memory outlived the call that handed it over (a gradient kept
-        across steps)."""
-        return any(torch._C._storage_Use_Count(storage) > uses for storage, uses in self.storage_uses)
+        """Whether an output the last replay handed over outlived that call: an output itself (a gradient
+        torch.autograd.grad returned) adds a Python reference, a tensor over its memory (the .grad the autograd
+        engine made of it, kept across steps) a use of its storage."""
+        storage_uses, python_references = self._references()
+        return storage_uses > self.references[0] or python_references > self.references[1]
 
     def release(self) -> None:
+        if self.released:
+            return
+        self.released = True
         for ptr in self.output_ptrs:
             _STATIC_OUTPUTS[ptr] -= 1
             if not _STATIC_OUTPUTS[ptr]:
                 del _STATIC_OUTPUTS[ptr]
+        for output in self.tensor_outputs:
+            torch._C._remove_cached_tensor(output)
+
+    def __del__(self):
+        self.release()
 
 
 def shape_dependent_positions(example_inputs):
@@ -141,11 +160,12 @@ class DeviceGraphed:
       moves, the graph is captured again;
     - every other tensor input is copied into a static buffer before each replay;
     - one capture per input shape (dynamic shapes), each with its own warm-up;
-    - the outputs are the capture's own tensors: the next replay overwrites them (clone what must be kept). A
-      backward graph's outputs, the gradients, are handed over instead: the autograd engine keeps them as they are
-      (as it keeps eager's gradients), and while one of them is still alive at the next call (gradients
-      accumulated over steps, zero_grad(set_to_none=False)), the graph runs without replay rather than overwrite
-      it (graph_counters()["unreplayed"]). So does a graph whose inputs come from a graph that ran without replay.
+    - the outputs are the capture's own tensors: the next replay overwrites them (clone what must be kept). The
+      autograd engine keeps a backward graph's outputs, the gradients, as they are (as it keeps eager's), and
+      while one of them is still alive at the next call (gradients accumulated over steps,
+      zero_grad(set_to_none=False), or kept from torch.autograd.grad), the graph runs without replay rather than
+      overwrite it (graph_counters()["unreplayed"]). So does a graph whose inputs come from a graph that ran
+      without replay.
     If capture fails (an operator synchronizes the device, such as one run by the CPU fallback), the graph runs
     without capture from then on and graph_counters()["skipped"] says why.
     """
@@ -187,16 +207,18 @@ class DeviceGraphed:
             if capture is None:
                 return self.fn(inputs)
             self.captures[key] = capture
+            inputs.clear()  # the boxed calling convention: the callee owns the list
+            capture.count_references()
         else:
             static_inputs = capture.static_inputs
             for i in capture.copied:
                 source = inputs[i]
                 if source.data_ptr() != static_inputs[i].data_ptr():
                     static_inputs[i].copy_(source)
-        inputs.clear()  # the boxed calling convention: the callee owns the list
+            inputs.clear()  # the boxed calling convention: the callee owns the list
         capture.graph.replay()
         _COUNTERS["replays"] += 1
-        return capture.handed_over_outputs() if self.label == "backward" else list(capture.outputs)
+        return list(capture.outputs)
 
     def _run_unreplayed(self, inputs, reason):
         _COUNTERS["unreplayed"] += 1
