@@ -60,6 +60,31 @@ constexpr std::array<std::pair<Promotion, std::string_view>, 5> kPromotions = {{
     {Promotion::ComplexToReal, "complex_to_real"},
 }};
 
+// Lookups in a table of (value, spelling) pairs, both ways, and its spellings (for "known: ..." in errors).
+template <typename Table>
+auto value_spelled(const Table& table, std::string_view spelled)
+    -> std::optional<typename Table::value_type::first_type> {
+  for (const auto& [value, name] : table) {
+    if (name == spelled) return value;
+  }
+  return std::nullopt;
+}
+
+template <typename Table, typename Value>
+std::string_view spelling_of(const Table& table, Value value) {
+  for (const auto& [v, name] : table) {
+    if (v == value) return name;
+  }
+  return "?";
+}
+
+template <typename Table>
+std::vector<std::string> spellings(const Table& table) {
+  std::vector<std::string> names;
+  for (const auto& entry : table) names.emplace_back(entry.second);
+  return names;
+}
+
 // The stem of a catalog file's path: knowledge/operators/<family>.yaml.
 std::string family_of_file(std::string_view path) {
   return std::string(path.substr(kCatalogDir.size(), path.size() - kCatalogDir.size() - std::string_view(".yaml").size()));
@@ -112,18 +137,12 @@ ElementwiseRule read_elementwise(const StrictYaml& y, const YAML::Node& node, co
   const auto f = y.fields(node, where + ": elementwise", {"promotion"}, {"check"});
   ElementwiseRule rule;
   const std::string promotion = y.scalar(f.at("promotion"), where + ": elementwise.promotion");
-  std::vector<std::string> names;
-  bool known = false;
-  for (const auto& [value, name] : kPromotions) {
-    names.emplace_back(name);
-    if (name == promotion) {
-      rule.promotion = value;
-      known = true;
-    }
+  const std::optional<Promotion> value = value_spelled(kPromotions, promotion);
+  if (!value) {
+    y.fail(f.at("promotion"),
+           where + ": unknown promotion '" + promotion + "' (known: " + StrictYaml::join(spellings(kPromotions)) + ")");
   }
-  if (!known) {
-    y.fail(f.at("promotion"), where + ": unknown promotion '" + promotion + "' (known: " + StrictYaml::join(names) + ")");
-  }
+  rule.promotion = *value;
   if (f.count("check")) rule.check = y.scalar(f.at("check"), where + ": elementwise.check");
   return rule;
 }
@@ -167,31 +186,14 @@ CatalogFamily read_family(const StrictYaml& y, const YAML::Node& node, const std
 }  // namespace
 
 std::optional<KernelParamKind> parse_kernel_param_kind(std::string_view name) {
-  for (const auto& [kind, spelled] : kParamKinds) {
-    if (spelled == name) return kind;
-  }
-  return std::nullopt;
+  return value_spelled(kParamKinds, name);
 }
 
-std::string_view kernel_param_kind_name(KernelParamKind kind) {
-  for (const auto& [k, spelled] : kParamKinds) {
-    if (k == kind) return spelled;
-  }
-  return "?";
-}
+std::string_view kernel_param_kind_name(KernelParamKind kind) { return spelling_of(kParamKinds, kind); }
 
-std::string_view promotion_name(Promotion promotion) {
-  for (const auto& [value, name] : kPromotions) {
-    if (value == promotion) return name;
-  }
-  return "?";
-}
+std::string_view promotion_name(Promotion promotion) { return spelling_of(kPromotions, promotion); }
 
-std::vector<std::string> kernel_param_kind_names() {
-  std::vector<std::string> names;
-  for (const auto& entry : kParamKinds) names.emplace_back(entry.second);
-  return names;
-}
+std::vector<std::string> kernel_param_kind_names() { return spellings(kParamKinds); }
 
 std::vector<std::string> catalog_families() {
   std::vector<std::string> families;
@@ -210,7 +212,14 @@ CatalogFamily OperatorCatalog::family(const std::string& name) const {
 }
 
 void OperatorCatalog::merge(const OperatorCatalog& other) {
-  for (const auto& [name, family] : other.families_) families_.insert_or_assign(name, family);
+  for (const auto& [name, family] : other.families_) {
+    const auto [it, added] = families_.emplace(name, family);
+    if (!added) {
+      throw DataFileError(family.origin, family.line, family.column,
+                          "a second family block of family " + name + ", already in " + it->second.origin + ":" +
+                              std::to_string(it->second.line) + " (a family has one block, in its own file)");
+    }
+  }
   for (const auto& [name, op] : other.ops_) {
     const auto [it, added] = ops_.emplace(name, op);
     if (!added) {
@@ -232,7 +241,12 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
   const std::vector<std::string> capabilities = capability_names();
   const std::vector<std::string> dispatch_keys = {"PrivateUse1", "QuantizedPrivateUse1"};
   std::optional<CatalogFamily> block;
-  if (top.count("family")) block = read_family(y, top.at("family"), capabilities);
+  if (top.count("family")) {
+    block = read_family(y, top.at("family"), capabilities);
+    block->origin = origin;
+    block->line = top.at("family").Mark().line + 1;
+    block->column = top.at("family").Mark().column + 1;
+  }
   std::map<std::string, CatalogOperator> ops;
   std::vector<std::string> schemas_seen;
   for (const auto& entry : list) {

@@ -118,6 +118,8 @@ struct CatalogFamily {
   // argument. Empty: the family's operators write their wrappers' code.
   std::string elementwise_wrapper, elementwise_promotion_enum;
   int elementwise_operands = 2;  // how many positional operands each derived variant takes (binary 2, unary 1)
+  std::string origin;            // where the block was read (its file), and its line and column there
+  int line = 0, column = 0;
 };
 
 /// The catalog's spelling of a Promotion ("integer_to_float").

@@ -195,6 +195,24 @@ std::string elementwise_catalog(const std::string& rule, const std::string& vari
          "        at::sub_out(out, self, other, alpha);\n";
 }
 
+TEST(OperatorCatalog, AFamilyBlockInTwoFilesIsAnErrorAtTheSecond) {
+  const std::string rule = "    elementwise:\n      promotion: common\n";
+  OperatorCatalog all = OperatorCatalog::load(elementwise_catalog(rule), "knowledge/operators/binary.yaml", "binary");
+  // A second file with the binary family's block and another operator of the family: the block is the error.
+  std::string second = "\n" + elementwise_catalog(rule);
+  for (auto at = second.find(" sub."); at != std::string::npos; at = second.find(" sub.", at)) second.insert(at + 1, "r");
+  for (auto at = second.find("\"sub."); at != std::string::npos; at = second.find("\"sub.", at)) second.insert(at + 1, "r");
+  try {
+    all.merge(OperatorCatalog::load(second, "elsewhere.yaml", "binary"));
+    ADD_FAILURE() << "merged a family block twice";
+  } catch (const DataFileError& e) {
+    EXPECT_EQ(e.origin(), "elsewhere.yaml");
+    EXPECT_EQ(e.line(), 3);
+    EXPECT_THAT(e.message(), HasSubstr("a second family block of family binary, already in "
+                                       "knowledge/operators/binary.yaml:2"));
+  }
+}
+
 TEST(OperatorCatalog, AnElementwiseOperatorStatesItsRuleOnce) {
   const std::string rule = "    elementwise:\n      promotion: common\n      check: \"at::native::sub_check(self, other);\"\n";
   const OperatorCatalog ops = OperatorCatalog::load(elementwise_catalog(rule), "binary.yaml", "binary");
