@@ -231,4 +231,9 @@ std::string wrapper_function_name(const std::string& schema_name) {
   return result;
 }
 
+bool is_plain_tensor(const SchemaArgument& argument) {
+  return argument.type.starts_with("Tensor") && argument.type.find('?') == std::string::npos &&
+         argument.type.find("[]") == std::string::npos;
+}
+
 }  // namespace accelgen

@@ -95,7 +95,8 @@ bool is_catalog_file(std::string_view path) { return path.starts_with(kCatalogDi
 // The operator's variants: each schema parsed (a mistake is an error at the schema's line), with one of call
 // and body; the first must be the operator itself.
 std::vector<CatalogVariant> read_variants(const StrictYaml& y, const YAML::Node& list, const std::string& op_name,
-                                          bool structured, bool derived, std::vector<std::string>& schemas_seen) {
+                                          bool structured, bool derived, bool meta_derived,
+                                          std::vector<std::string>& schemas_seen) {
   const std::string where = "operator " + op_name;
   if (!list.IsSequence() || list.size() == 0) y.fail(list, where + ": variants must be a non-empty list");
   std::vector<CatalogVariant> variants;
@@ -120,9 +121,20 @@ std::vector<CatalogVariant> read_variants(const StrictYaml& y, const YAML::Node&
              where + ": variant " + parsed.name + " is derived from the operator's elementwise rule: leave out its " +
                  (f.count("call") ? "call" : "body") + " (or the operator's elementwise block)");
     }
-    if (!derived && f.count("call") == f.count("body")) {
+    if (!derived && f.count("call") + f.count("body") == 2) {
       y.fail(entry, where + ": variant " + parsed.name +
                         " needs exactly one of call (an expression the wrapper returns) and body (its statements)");
+    }
+    if (!derived && f.count("call") + f.count("body") == 0) {
+      if (!meta_derived) {
+        y.fail(entry, where + ": variant " + parsed.name +
+                          " needs exactly one of call (an expression the wrapper returns) and body (its statements)");
+      }
+      if (parsed.kind == VariantKind::Out) {
+        y.fail(entry, where + ": variant " + parsed.name +
+                          " is an out= variant: the operator's meta block derives functional and in-place wrappers "
+                          "only (give this one its body)");
+      }
     }
     if (f.count("call")) v.call = y.scalar(f.at("call"), where + ": call");
     if (f.count("body")) v.body = y.scalar(f.at("body"), where + ": body");
@@ -251,7 +263,7 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
   std::vector<std::string> schemas_seen;
   for (const auto& entry : list) {
     const auto f = y.fields(entry, "an operator", {"name", "family", "variants", "kernel"},
-                            {"capability", "dispatch_key", "structured", "support", "elementwise"});
+                            {"capability", "dispatch_key", "structured", "support", "elementwise", "meta"});
     CatalogOperator op;
     op.name = y.scalar(f.at("name"), "name");
     op.origin = origin;
@@ -288,6 +300,10 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
       if (value != "true" && value != "false") y.fail(f.at("structured"), where + ": structured must be true or false");
       op.structured = value == "true";
     }
+    if (f.count("elementwise") && f.count("meta")) {
+      y.fail(f.at("meta"), where + ": an operator's variants are derived by its elementwise block or its meta "
+                                   "block, not both");
+    }
     if (f.count("elementwise")) {
       if (!block || block->elementwise_wrapper.empty()) {
         y.fail(f.at("elementwise"), where + ": an elementwise operator needs its family block to name the wrappers "
@@ -295,7 +311,28 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
       }
       op.elementwise = read_elementwise(y, f.at("elementwise"), where);
     }
-    op.variants = read_variants(y, f.at("variants"), op.name, op.structured, op.elementwise.has_value(), schemas_seen);
+    if (f.count("meta")) {
+      const auto m = y.fields(f.at("meta"), where + ": meta", {}, {"device"});
+      op.meta = MetaRule{};
+      if (m.count("device")) op.meta->device = y.scalar(m.at("device"), where + ": meta.device");
+    }
+    op.variants = read_variants(y, f.at("variants"), op.name, op.structured, op.elementwise.has_value(),
+                                op.meta.has_value(), schemas_seen);
+    if (op.meta) {
+      const YAML::Node& variants = f.at("variants");
+      for (std::size_t i = 0; i < op.variants.size(); ++i) {
+        if (!op.variants[i].call.empty() || !op.variants[i].body.empty()) continue;
+        const AtenSchema schema = parse_aten_schema(op.variants[i].schema, op.structured);
+        const auto tensor = std::find_if(schema.arguments.begin(), schema.arguments.end(), [&](const SchemaArgument& a) {
+          return is_plain_tensor(a) && (op.meta->device.empty() || a.name == op.meta->device);
+        });
+        if (tensor == schema.arguments.end()) {
+          y.fail(variants[i], where + ": variant " + schema.name + " has no tensor argument " +
+                                  (op.meta->device.empty() ? std::string("to put its result on")
+                                                           : "named " + op.meta->device + " (meta.device)"));
+        }
+      }
+    }
     if (op.elementwise) {
       const YAML::Node& variants = f.at("variants");
       for (std::size_t i = 0; i < op.variants.size(); ++i) {

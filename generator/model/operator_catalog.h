@@ -87,6 +87,15 @@ struct ElementwiseRule {
   std::string check;  // C++ statements every variant runs first (PyTorch's argument checks), or ""
 };
 
+/// An operator whose functional and in-place wrappers are derived from PyTorch's meta function and its kernel:
+/// at::meta::NAME (a structured operator's argument checks and output inference, without computing) gives the
+/// result's shape and dtype, the wrapper allocates it on the device and calls the kernel; the in-place variant runs
+/// at::meta::NAME_ for its checks and computes into self. A variant that gives its call or body keeps it (the out=
+/// variants, whose output PyTorch's convention resizes).
+struct MetaRule {
+  std::string device;  // the tensor argument whose device the result goes on; "" for the first tensor argument
+};
+
 struct CatalogOperator {
   std::string name;      // "add.Tensor"
   std::string family;    // the operator file that holds it, csrc/ops/native/<family>.cc: "binary", "unary", ...
@@ -98,6 +107,7 @@ struct CatalogOperator {
   std::string support;   // C++ that the operator's wrappers share (a check, a helper), placed before them, or ""
   std::vector<CatalogVariant> variants;  // the functional variant first
   std::optional<ElementwiseRule> elementwise;  // set: the variants' wrappers are derived (they have no call or body)
+  std::optional<MetaRule> meta;  // set: its variants without call or body are derived from at::meta (MetaRule)
   KernelSignature kernel;
   std::string origin;  // where the entry is: its catalog file, line and column (for errors found later)
   int line = 0;

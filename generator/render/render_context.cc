@@ -158,6 +158,57 @@ std::string derived_body(const CatalogOperator& op, const CatalogFamily& family,
   return body + "return " + call + ";\n";
 }
 
+// A derived variant of an operator with a meta block (MetaRule): PyTorch's meta function checks the arguments and
+// gives the result's shape and dtype; the functional variant allocates the result on the device and calls the
+// kernel, the in-place variant runs the in-place meta function for its checks and computes into self. Tensors on
+// two devices are refused first (check_devices), as PyTorch's device kernels refuse them.
+std::string derived_meta_body(const CatalogOperator& op, const AtenSchema& schema) {
+  const std::string base = schema.name.substr(0, schema.name.find('.'));
+  const bool in_place = schema.kind == VariantKind::InPlace;
+  std::vector<std::string> tensors, arguments, meta_arguments;
+  for (const auto& argument : schema.arguments) {
+    const bool tensor = is_plain_tensor(argument);
+    if (tensor) tensors.push_back(argument.name);
+    arguments.push_back(argument.name);
+    meta_arguments.push_back(tensor || argument.type.starts_with("Tensor?") ? "meta(" + argument.name + ")"
+                                                                             : argument.name);
+  }
+  const std::string& self = schema.arguments.front().name;
+  const std::string device = in_place ? self : op.meta->device.empty() ? tensors.front() : op.meta->device;
+  const std::string kernel = "kernels::" + kernel_function_name(op.name);
+  Lines lines;
+  const auto add = [&lines](const Lines& more) { lines.insert(lines.end(), more.begin(), more.end()); };
+  if (tensors.size() > 1) add(wrap_list("check_devices(\"" + base + "\", " + device + ".device(), {", tensors, "});", 2));
+  if (in_place) {
+    lines.push_back("at::Tensor " + self + "_meta = meta(" + self + ");");
+    meta_arguments.front() = self + "_meta";
+    add(wrap_list("(void)at::meta::" + base + "(", meta_arguments, ");", 2));
+    arguments.insert(arguments.begin(), self);
+    add(wrap_list(kernel + "(", arguments, ");", 2));
+    lines.push_back("return " + self + ";");
+  } else {
+    // One line if it fits; else the call on a continuation line, as clang-format breaks an assignment; else the
+    // meta function's arguments wrapped.
+    const Lines call = wrap_list("empty_like_meta(at::meta::" + base + "(", meta_arguments, "), " + device + ".device());",
+                                 2 + 4, 1 << 20);
+    if (2 + std::string("at::Tensor out = ").size() + call.front().size() <= 120) {
+      lines.push_back("at::Tensor out = " + call.front());
+    } else if (2 + 4 + call.front().size() <= 120) {
+      lines.push_back("at::Tensor out =");
+      lines.push_back("    " + call.front());
+    } else {
+      add(wrap_list("at::Tensor out = empty_like_meta(at::meta::" + base + "(", meta_arguments,
+                    "), " + device + ".device());", 2));
+    }
+    arguments.insert(arguments.begin(), "out");
+    add(wrap_list(kernel + "(", arguments, ");", 2));
+    lines.push_back("return out;");
+  }
+  std::string body;
+  for (const auto& line : lines) body += line + "\n";
+  return body;
+}
+
 // The wrappers of one native operator's variants (model/operator_catalog.h), as its family's file holds them:
 // a blank line and the operator's support code before its first variant, then for each variant its comment, the
 // C++ signature of the unboxed kernel its schema calls for, and its body; and their registrations.
@@ -176,9 +227,10 @@ void add_wrappers(const CatalogOperator& op, const CatalogFamily& catalog_family
   for (const auto& variant : op.variants) {
     const AtenSchema schema = parse_aten_schema(variant.schema, op.structured);
     const std::string function = wrapper_function_name(schema.name);
-    const std::string body = op.elementwise ? derived_body(op, catalog_family, schema)
-                             : variant.call.empty() ? variant.body
-                                                    : "return " + variant.call + ";";
+    const std::string body = op.elementwise          ? derived_body(op, catalog_family, schema)
+                             : !variant.call.empty() ? "return " + variant.call + ";"
+                             : !variant.body.empty() ? variant.body
+                                                     : derived_meta_body(op, schema);
     // A parameter the wrapper does not read keeps its name in a comment, so the compiler does not warn.
     std::vector<std::string> parameters;
     for (const auto& argument : schema.arguments) {

@@ -213,6 +213,52 @@ TEST(OperatorCatalog, AFamilyBlockInTwoFilesIsAnErrorAtTheSecond) {
   }
 }
 
+// A pointwise family's file with one operator whose meta block derives `variants` (given as schema lines).
+std::string meta_catalog(const std::string& meta, const std::string& variants) {
+  return "operators:\n"
+         "  - name: lerp.Scalar\n"
+         "    family: pointwise\n" +
+         meta + "    variants:\n" + variants +
+         "    kernel:\n"
+         "      summary: \"out = self + weight * (end - self)\"\n"
+         "      params: [\"out out\", \"in self\", \"in end\", \"scalar weight\"]\n"
+         "      body: |\n"
+         "        at::lerp_out(out, self, end, weight);\n";
+}
+
+TEST(OperatorCatalog, AMetaBlockDerivesFunctionalAndInPlaceVariantsOnly) {
+  const std::string functional = "      - schema: \"lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor\"\n";
+  const std::string in_place =
+      "      - schema: \"lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)\"\n";
+  const std::string out =
+      "      - schema: \"lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)\"\n";
+  const OperatorCatalog ops =
+      OperatorCatalog::load(meta_catalog("    meta: {device: end}\n", functional + in_place), "pointwise.yaml");
+  ASSERT_TRUE(ops.at("lerp.Scalar").meta.has_value());
+  EXPECT_EQ(ops.at("lerp.Scalar").meta->device, "end");
+  EXPECT_TRUE(ops.at("lerp.Scalar").variants[1].body.empty());
+
+  const auto error = [](const std::string& text) {
+    try {
+      OperatorCatalog::load(text, "pointwise.yaml");
+    } catch (const DataFileError& e) {
+      return std::to_string(e.line()) + ": " + e.message();
+    }
+    return std::string("no error");
+  };
+  EXPECT_THAT(error(meta_catalog("    meta: {}\n", functional + out)),
+              HasSubstr("7: operator lerp.Scalar: variant lerp.Scalar_out is an out= variant: the operator's meta "
+                        "block derives functional and in-place wrappers only"));
+  EXPECT_THAT(error(meta_catalog("    meta: {device: weight}\n", functional)),
+              HasSubstr("6: operator lerp.Scalar: variant lerp.Scalar has no tensor argument named weight (meta.device)"));
+  EXPECT_THAT(error(meta_catalog("    meta: {}\n    elementwise: {promotion: common}\n", functional)),
+              HasSubstr("operator lerp.Scalar: an operator's variants are derived by its elementwise block or its "
+                        "meta block, not both"));
+  EXPECT_THAT(error(meta_catalog("    meta: {place: self}\n", functional)), HasSubstr("place"));
+  EXPECT_THAT(error(meta_catalog("", functional)),
+              HasSubstr("variant lerp.Scalar needs exactly one of call (an expression the wrapper returns) and body"));
+}
+
 TEST(OperatorCatalog, AnElementwiseOperatorStatesItsRuleOnce) {
   const std::string rule = "    elementwise:\n      promotion: common\n      check: \"at::native::sub_check(self, other);\"\n";
   const OperatorCatalog ops = OperatorCatalog::load(elementwise_catalog(rule), "binary.yaml", "binary");

@@ -232,5 +232,46 @@ TEST(RenderContext, AFamilyWithoutNativeOperatorsHasNoFile) {
   EXPECT_THAT(cmake, HasSubstr("csrc/ops/native/unary.cc"));
 }
 
+// A synthetic operator of the binary family's file with a meta block: its functional and in-place wrappers come from
+// at::meta and the kernel; its out= variant keeps its own body.
+constexpr const char* kMetaEntry = R"yaml(  - name: hypot
+    family: binary
+    meta: {device: other}
+    variants:
+      - schema: "hypot(Tensor self, Tensor other) -> Tensor"
+      - schema: "hypot_(Tensor(a!) self, Tensor other) -> Tensor(a!)"
+      - schema: "hypot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)"
+        body: |
+          return at::hypot_out(out, self, other);
+    kernel:
+      summary: "out = sqrt(self^2 + other^2), elementwise"
+      params: ["out out", "in self", "in other"]
+      body: |
+        at::hypot_out(out, self, other);
+)yaml";
+
+TEST(RenderContext, AMetaBlockDerivesTheFunctionalAndInPlaceWrappers) {
+  DeviceSpec spec = default_spec();
+  spec.native_ops.push_back("hypot");
+  const RenderContext ctx = make_render_context(spec, torch_2_14(), catalog_with_binary_entry(kMetaEntry));
+  std::map<std::string, std::vector<std::string>> wrappers;
+  for (const auto& wrapper : ctx.ops.family.at("binary").wrappers) wrappers[wrapper.schema_name] = wrapper.lines;
+  const auto without_blank = [](std::vector<std::string> lines) {
+    std::erase(lines, std::string());
+    return lines;
+  };
+  EXPECT_THAT(without_blank(wrappers.at("hypot")),
+              ElementsAre("at::Tensor hypot(const at::Tensor& self, const at::Tensor& other) {",
+                          "  check_devices(\"hypot\", other.device(), {self, other});",
+                          "  at::Tensor out = empty_like_meta(at::meta::hypot(meta(self), meta(other)), other.device());",
+                          "  kernels::hypot(out, self, other);", "  return out;", "}"));
+  EXPECT_THAT(wrappers.at("hypot_"),
+              ElementsAre("at::Tensor& hypot_inplace(at::Tensor& self, const at::Tensor& other) {",
+                          "  check_devices(\"hypot_\", self.device(), {self, other});",
+                          "  at::Tensor self_meta = meta(self);", "  (void)at::meta::hypot_(self_meta, meta(other));",
+                          "  kernels::hypot(self, self, other);", "  return self;", "}"));
+  EXPECT_THAT(wrappers.at("hypot.out"), ::testing::Contains("  return at::hypot_out(out, self, other);"));
+}
+
 }  // namespace
 }  // namespace accelgen

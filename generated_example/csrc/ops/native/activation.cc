@@ -45,8 +45,8 @@ at::Tensor leaky_relu(const at::Tensor& self, const c10::Scalar& negative_slope)
 at::Tensor leaky_relu_backward(const at::Tensor& grad_output, const at::Tensor& self, const c10::Scalar& negative_slope,
                                bool self_is_result) {
   check_devices("leaky_relu_backward", self.device(), {grad_output, self});
-  at::Tensor out = empty_like_meta(
-      at::meta::leaky_relu_backward(meta(grad_output), meta(self), negative_slope, self_is_result), self.device());
+  at::Tensor out = empty_like_meta(at::meta::leaky_relu_backward(meta(grad_output), meta(self), negative_slope,
+                                                                 self_is_result), self.device());
   kernels::leaky_relu_backward(out, grad_output, self, negative_slope, self_is_result);
   return out;
 }
@@ -72,7 +72,7 @@ at::Tensor sigmoid(const at::Tensor& self) {
 }
 at::Tensor& sigmoid_inplace(at::Tensor& self) {
   at::Tensor self_meta = meta(self);
-  (void)at::meta::sigmoid_(self_meta); // dtype check (integer tensors cannot hold the result)
+  (void)at::meta::sigmoid_(self_meta);
   kernels::sigmoid(self, self);
   return self;
 }

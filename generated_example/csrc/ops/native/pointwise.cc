@@ -49,7 +49,7 @@ at::Tensor& addcmul_inplace(at::Tensor& self, const at::Tensor& tensor1, const a
                             const c10::Scalar& value) {
   check_devices("addcmul_", self.device(), {self, tensor1, tensor2});
   at::Tensor self_meta = meta(self);
-  (void)at::meta::addcmul_(self_meta, meta(tensor1), meta(tensor2), value); // shape and dtype checks
+  (void)at::meta::addcmul_(self_meta, meta(tensor1), meta(tensor2), value);
   kernels::addcmul(self, self, tensor1, tensor2, value);
   return self;
 }

@@ -26,8 +26,8 @@ at::Tensor _log_softmax(const at::Tensor& self, int64_t dim, bool half_to_float)
 at::Tensor _log_softmax_backward_data(const at::Tensor& grad_output, const at::Tensor& output, int64_t dim,
                                       c10::ScalarType input_dtype) {
   check_devices("_log_softmax_backward_data", output.device(), {grad_output, output});
-  at::Tensor out = empty_like_meta(
-      at::meta::_log_softmax_backward_data(meta(grad_output), meta(output), dim, input_dtype), output.device());
+  at::Tensor out = empty_like_meta(at::meta::_log_softmax_backward_data(meta(grad_output), meta(output), dim,
+                                                                        input_dtype), output.device());
   kernels::_log_softmax_backward_data(out, grad_output, output, dim, input_dtype);
   return out;
 }
@@ -41,8 +41,8 @@ at::Tensor _softmax(const at::Tensor& self, int64_t dim, bool half_to_float) {
 at::Tensor _softmax_backward_data(const at::Tensor& grad_output, const at::Tensor& output, int64_t dim,
                                   c10::ScalarType input_dtype) {
   check_devices("_softmax_backward_data", output.device(), {grad_output, output});
-  at::Tensor out = empty_like_meta(at::meta::_softmax_backward_data(meta(grad_output), meta(output), dim, input_dtype),
-                                   output.device());
+  at::Tensor out = empty_like_meta(at::meta::_softmax_backward_data(meta(grad_output), meta(output), dim,
+                                                                    input_dtype), output.device());
   kernels::_softmax_backward_data(out, grad_output, output, dim, input_dtype);
   return out;
 }
