@@ -71,14 +71,14 @@ using c10::CachingDeviceAllocator::StatType;
 
 // The memory of allocations routed to one pool id (see Note [Private pools: graphs and MemPools]).
 struct PrivatePool {
-  PrivatePool(MYDEVICE_MEMPOOL_ID pool_id, bool mempool, std::shared_ptr<const PluggableAllocator> from)
+  PrivatePool(c10::MempoolId_t pool_id, bool mempool, std::shared_ptr<const PluggableAllocator> from)
       : id(pool_id), is_mempool(mempool), small(true, mempool), large(false, mempool), allocator(std::move(from)) {
     for (BlockPool* pool : {&small, &large}) {
       pool->owner = this;
       pool->allocator = allocator.get();
     }
   }
-  const MYDEVICE_MEMPOOL_ID id;
+  const c10::MempoolId_t id;
   const bool is_mempool; // made by a MemPool: blocks stay on their stream, memory goes to the device at the end
   int use_count = 0;     // graphs not reset, use_mem_pool contexts, and the MemPool (see above)
   bool released = false; // a MemPool's pool without users: each segment goes back to the device once free
@@ -89,7 +89,7 @@ struct PrivatePool {
 
 namespace {
 
-constexpr MYDEVICE_MEMPOOL_ID kNoPool{0, 0};
+constexpr c10::MempoolId_t kNoPool{0, 0};
 
 struct DeviceState {
   std::mutex mutex;
@@ -102,10 +102,10 @@ struct DeviceState {
   std::vector<std::unique_ptr<ExpandableSegment>> expandable; // the expandable segments' ranges
   std::deque<std::pair<driver::Event, Block*>> pending; // (event, block) for cross-stream uses
   DeviceStats stats;
-  std::map<MYDEVICE_MEMPOOL_ID, PrivatePool> pools;
-  std::map<MYDEVICE_MEMPOOL_ID, StatArray> pool_reserved; // reserved bytes per private pool, kept after it is gone
-  std::vector<std::pair<c10::Stream, MYDEVICE_MEMPOOL_ID>> capturing; // captures underway: stream -> pool
-  std::vector<std::pair<std::thread::id, MYDEVICE_MEMPOOL_ID>> thread_pools; // use_mem_pool contexts, innermost last
+  std::map<c10::MempoolId_t, PrivatePool> pools;
+  std::map<c10::MempoolId_t, StatArray> pool_reserved; // reserved bytes per private pool, kept after it is gone
+  std::vector<std::pair<c10::Stream, c10::MempoolId_t>> capturing; // captures underway: stream -> pool
+  std::vector<std::pair<std::thread::id, c10::MempoolId_t>> thread_pools; // use_mem_pool contexts, innermost last
   BlockPool direct_small{true, true}; // the blocks of change_current_allocator's allocator (never cached)
   BlockPool direct_large{false, true};
 
@@ -224,7 +224,7 @@ void release_to_pool(DeviceState& state, Block* block) {
 }
 
 // With state.mutex held: the pool that allocations on `stream` go to ({0, 0}: the ordinary cache).
-MYDEVICE_MEMPOOL_ID capture_pool(const DeviceState& state, const c10::Stream& stream) {
+c10::MempoolId_t capture_pool(const DeviceState& state, const c10::Stream& stream) {
   for (const auto& [capturing_stream, pool] : state.capturing) {
     if (capturing_stream == stream) {
       return pool;
@@ -235,7 +235,7 @@ MYDEVICE_MEMPOOL_ID capture_pool(const DeviceState& state, const c10::Stream& st
 
 // With state.mutex held: the pool that an allocation of this thread on `stream` goes to: the innermost
 // use_mem_pool of the thread, else the capture of the stream ({0, 0}: the ordinary cache).
-MYDEVICE_MEMPOOL_ID routed_pool(const DeviceState& state, const c10::Stream& stream) {
+c10::MempoolId_t routed_pool(const DeviceState& state, const c10::Stream& stream) {
   if (!state.thread_pools.empty()) {
     const std::thread::id self = std::this_thread::get_id();
     for (auto it = state.thread_pools.rbegin(); it != state.thread_pools.rend(); ++it) {
@@ -249,8 +249,8 @@ MYDEVICE_MEMPOOL_ID routed_pool(const DeviceState& state, const c10::Stream& str
 
 // The pools MemPools made (id -> allocator, nullptr for Driver::malloc), for the devices that get them later.
 std::mutex mempools_mutex;
-std::map<MYDEVICE_MEMPOOL_ID, std::shared_ptr<const PluggableAllocator>>& mempools() {
-  static auto* all = new std::map<MYDEVICE_MEMPOOL_ID, std::shared_ptr<const PluggableAllocator>>();
+std::map<c10::MempoolId_t, std::shared_ptr<const PluggableAllocator>>& mempools() {
+  static auto* all = new std::map<c10::MempoolId_t, std::shared_ptr<const PluggableAllocator>>();
   return *all;
 }
 
@@ -295,7 +295,7 @@ std::atomic<bool> allocator_used{false};
 
 // With state.mutex held: the private pool of `id` on this device, made on first use: a MemPool's (use count 1, for
 // the MemPool) or a graph's.
-PrivatePool& private_pool(DeviceState& state, MYDEVICE_MEMPOOL_ID id) {
+PrivatePool& private_pool(DeviceState& state, c10::MempoolId_t id) {
   const auto it = state.pools.find(id);
   if (it != state.pools.end()) {
     return it->second;
@@ -387,7 +387,7 @@ void drop_if_empty(DeviceState& state, PrivatePool* pool) {
       return;
     }
   }
-  const MYDEVICE_MEMPOOL_ID id = pool->id; // erase destroys the pool, and the key with it
+  const c10::MempoolId_t id = pool->id; // erase destroys the pool, and the key with it
   state.pools.erase(id);
 }
 
@@ -815,7 +815,7 @@ Block* map_expandable(DeviceState& state, c10::DeviceIndex device, BlockPool& po
 // With state.mutex held: a block of `size` bytes for `stream`, from the cache or a new segment.
 Block* allocate_block(DeviceState& state, c10::DeviceIndex device, const c10::Stream& stream, size_t size,
                       size_t nbytes, const AllocatorOptions& options, const history::Context& context) {
-  const MYDEVICE_MEMPOOL_ID pool_id = routed_pool(state, stream);
+  const c10::MempoolId_t pool_id = routed_pool(state, stream);
   BlockPool* pool = nullptr;
   if (pool_id == kNoPool) {
     pool = size <= kSmallSize ? &state.small : &state.large;
@@ -1096,7 +1096,7 @@ bool MydeviceCachingAllocator::initialized() {
   return is_initialized();
 }
 
-void MydeviceCachingAllocator::emptyCache(MYDEVICE_MEMPOOL_ID mempool_id) {
+void MydeviceCachingAllocator::emptyCache(c10::MempoolId_t mempool_id) {
   if (!is_initialized()) {
     return;
   }
@@ -1262,7 +1262,7 @@ std::vector<history::SegmentState> snapshot_segments() {
   return segments;
 }
 
-void begin_allocate_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool, c10::Stream stream) {
+void begin_allocate_to_pool(c10::DeviceIndex device, c10::MempoolId_t pool, c10::Stream stream) {
   TORCH_CHECK(pool != kNoPool, "mydevice allocator: a private pool id must not be (0, 0)");
   auto& state = state_of(device);
   std::lock_guard<std::mutex> lock(state.mutex);
@@ -1274,7 +1274,7 @@ void begin_allocate_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool, c
   state.capturing.emplace_back(stream, pool);
 }
 
-void end_allocate_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool) {
+void end_allocate_to_pool(c10::DeviceIndex device, c10::MempoolId_t pool) {
   auto& state = state_of(device);
   std::lock_guard<std::mutex> lock(state.mutex);
   auto& capturing = state.capturing;
@@ -1283,7 +1283,7 @@ void end_allocate_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool) {
                   capturing.end());
 }
 
-void release_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool) {
+void release_pool(c10::DeviceIndex device, c10::MempoolId_t pool) {
   auto& state = state_of(device);
   std::lock_guard<std::mutex> lock(state.mutex);
   const auto it = state.pools.find(pool);
@@ -1321,7 +1321,7 @@ void release_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool) {
   state.pools.erase(it);
 }
 
-void create_mempool(MYDEVICE_MEMPOOL_ID pool, c10::DeviceIndex device,
+void create_mempool(c10::MempoolId_t pool, c10::DeviceIndex device,
                     std::shared_ptr<const PluggableAllocator> allocator) {
   TORCH_CHECK(pool != kNoPool, "mydevice allocator: a memory pool id must not be (0, 0)");
   {
@@ -1334,7 +1334,7 @@ void create_mempool(MYDEVICE_MEMPOOL_ID pool, c10::DeviceIndex device,
   private_pool(state, pool);
 }
 
-void destroy_mempool(MYDEVICE_MEMPOOL_ID pool) {
+void destroy_mempool(c10::MempoolId_t pool) {
   {
     std::lock_guard<std::mutex> lock(mempools_mutex);
     if (mempools().erase(pool) == 0) {
@@ -1355,14 +1355,14 @@ void destroy_mempool(MYDEVICE_MEMPOOL_ID pool) {
   }
 }
 
-int mempool_use_count(MYDEVICE_MEMPOOL_ID pool, c10::DeviceIndex device) {
+int mempool_use_count(c10::MempoolId_t pool, c10::DeviceIndex device) {
   auto& state = state_of(device);
   std::lock_guard<std::mutex> lock(state.mutex);
   const auto it = state.pools.find(pool);
   return it == state.pools.end() || it->second.released ? 0 : it->second.use_count;
 }
 
-void begin_allocate_current_thread_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool) {
+void begin_allocate_current_thread_to_pool(c10::DeviceIndex device, c10::MempoolId_t pool) {
   TORCH_CHECK(pool != kNoPool, "mydevice allocator: a memory pool id must not be (0, 0)");
   auto& state = state_of(device);
   std::lock_guard<std::mutex> lock(state.mutex);
@@ -1373,10 +1373,10 @@ void begin_allocate_current_thread_to_pool(c10::DeviceIndex device, MYDEVICE_MEM
   state.thread_pools.emplace_back(std::this_thread::get_id(), pool);
 }
 
-void end_allocate_current_thread_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool) {
+void end_allocate_current_thread_to_pool(c10::DeviceIndex device, c10::MempoolId_t pool) {
   auto& state = state_of(device);
   std::lock_guard<std::mutex> lock(state.mutex);
-  const std::pair<std::thread::id, MYDEVICE_MEMPOOL_ID> entry{std::this_thread::get_id(), pool};
+  const std::pair<std::thread::id, c10::MempoolId_t> entry{std::this_thread::get_id(), pool};
   auto& routes = state.thread_pools;
   const auto it = std::find(routes.rbegin(), routes.rend(), entry);
   if (it != routes.rend()) {
@@ -1384,7 +1384,7 @@ void end_allocate_current_thread_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPO
   }
 }
 
-std::map<MYDEVICE_MEMPOOL_ID, StatArray> pool_reserved_stats(c10::DeviceIndex device) {
+std::map<c10::MempoolId_t, StatArray> pool_reserved_stats(c10::DeviceIndex device) {
   auto& state = state_of(device);
   std::lock_guard<std::mutex> lock(state.mutex);
   return state.pool_reserved;

@@ -31,15 +31,11 @@
 #include <utility>
 #include <vector>
 
-#define MYDEVICE_DEVICE_ALLOCATOR_BASE c10::DeviceAllocator
-#define MYDEVICE_DEVICE_ALLOCATOR_OVERRIDE override
-#define MYDEVICE_MEMPOOL_ID c10::MempoolId_t
-
 namespace torch_mydevice {
 
 using DeviceStats = c10::CachingDeviceAllocator::DeviceStats;
 
-class MydeviceCachingAllocator final : public MYDEVICE_DEVICE_ALLOCATOR_BASE {
+class MydeviceCachingAllocator final : public c10::DeviceAllocator {
  public:
   // c10::Allocator
   c10::DataPtr allocate(size_t nbytes) override;
@@ -47,13 +43,13 @@ class MydeviceCachingAllocator final : public MYDEVICE_DEVICE_ALLOCATOR_BASE {
   void copy_data(void* dest, const void* src, std::size_t count) const override;
 
   // c10::DeviceAllocator
-  bool initialized() MYDEVICE_DEVICE_ALLOCATOR_OVERRIDE;
-  void emptyCache(MYDEVICE_MEMPOOL_ID mempool_id = {0, 0}) MYDEVICE_DEVICE_ALLOCATOR_OVERRIDE;
-  void recordStream(const c10::DataPtr& ptr, c10::Stream stream) MYDEVICE_DEVICE_ALLOCATOR_OVERRIDE;
-  DeviceStats getDeviceStats(c10::DeviceIndex device) MYDEVICE_DEVICE_ALLOCATOR_OVERRIDE;
-  void resetAccumulatedStats(c10::DeviceIndex device) MYDEVICE_DEVICE_ALLOCATOR_OVERRIDE;
-  void resetPeakStats(c10::DeviceIndex device) MYDEVICE_DEVICE_ALLOCATOR_OVERRIDE;
-  std::pair<size_t, size_t> getMemoryInfo(c10::DeviceIndex device) MYDEVICE_DEVICE_ALLOCATOR_OVERRIDE;
+  bool initialized() override;
+  void emptyCache(c10::MempoolId_t mempool_id = {0, 0}) override;
+  void recordStream(const c10::DataPtr& ptr, c10::Stream stream) override;
+  DeviceStats getDeviceStats(c10::DeviceIndex device) override;
+  void resetAccumulatedStats(c10::DeviceIndex device) override;
+  void resetPeakStats(c10::DeviceIndex device) override;
+  std::pair<size_t, size_t> getMemoryInfo(c10::DeviceIndex device) override;
 };
 
 // The process-wide instance (also registered with c10::SetAllocator for PrivateUse1).
@@ -82,9 +78,9 @@ std::vector<history::SegmentState> snapshot_segments();
 // which is how several graphs can share one pool (torch.accelerator.Graph(pool=g.pool())).
 // While a capture is underway on a device, emptyCache() leaves that device alone: releasing memory
 // synchronizes the device, which would invalidate the capture.
-void begin_allocate_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool, c10::Stream stream);
-void end_allocate_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool);
-void release_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool);
+void begin_allocate_to_pool(c10::DeviceIndex device, c10::MempoolId_t pool, c10::Stream stream);
+void end_allocate_to_pool(c10::DeviceIndex device, c10::MempoolId_t pool);
+void release_pool(c10::DeviceIndex device, c10::MempoolId_t pool);
 
 // A pluggable allocator (torch.mydevice.memory.PluggableAllocator, as torch.cuda's CUDAPluggableAllocator): two C
 // functions, usually from a shared library, that hand out and take back device memory:
@@ -133,16 +129,16 @@ void raw_delete(void* ptr);
 // - destroy_mempool: the MemPool is gone. On each device whose pool has no other user, the pool's free segments go
 //   back to the device (or its allocator's free); segments still holding tensors follow when those are freed.
 //   (A graph's own pool, made by a capture, goes to the ordinary cache instead: release_pool above.)
-void create_mempool(MYDEVICE_MEMPOOL_ID pool, c10::DeviceIndex device,
+void create_mempool(c10::MempoolId_t pool, c10::DeviceIndex device,
                     std::shared_ptr<const PluggableAllocator> allocator);
-void destroy_mempool(MYDEVICE_MEMPOOL_ID pool);
-int mempool_use_count(MYDEVICE_MEMPOOL_ID pool, c10::DeviceIndex device);
-void begin_allocate_current_thread_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool);
-void end_allocate_current_thread_to_pool(c10::DeviceIndex device, MYDEVICE_MEMPOOL_ID pool);
+void destroy_mempool(c10::MempoolId_t pool);
+int mempool_use_count(c10::MempoolId_t pool, c10::DeviceIndex device);
+void begin_allocate_current_thread_to_pool(c10::DeviceIndex device, c10::MempoolId_t pool);
+void end_allocate_current_thread_to_pool(c10::DeviceIndex device, c10::MempoolId_t pool);
 
 // The reserved memory of each private pool (graph or MemPool) that `device` has had since the last reset, in the
 // layout of DeviceStats::reserved_bytes (torch.cuda.memory_stats' "reserved_bytes_by_private_pools"): current is 0
 // once a pool is gone, peak, allocated and freed stay until resetPeakStats / resetAccumulatedStats.
-std::map<MYDEVICE_MEMPOOL_ID, c10::CachingDeviceAllocator::StatArray> pool_reserved_stats(c10::DeviceIndex device);
+std::map<c10::MempoolId_t, c10::CachingDeviceAllocator::StatArray> pool_reserved_stats(c10::DeviceIndex device);
 
 } // namespace torch_mydevice

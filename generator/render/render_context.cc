@@ -422,4 +422,14 @@ RenderContext make_render_context(const DeviceSpec& spec, const TargetVersions& 
   return ctx;
 }
 
+AllocatorSpelling allocator_spelling(const RenderContext& ctx) {
+  const FeatureEntry& device_allocator = ctx.features.at("device_allocator");
+  if (device_allocator.mixed) {
+    return {ctx.NAME + "_DEVICE_ALLOCATOR_BASE", " " + ctx.NAME + "_DEVICE_ALLOCATOR_OVERRIDE",
+            ctx.NAME + "_MEMPOOL_ID"};
+  }
+  if (device_allocator.has) return {"c10::DeviceAllocator", " override", "c10::MempoolId_t"};
+  return {"c10::Allocator", "", "MempoolId"};
+}
+
 }  // namespace accelgen

@@ -172,6 +172,17 @@ struct RenderContext {
   } graph_capture;
 };
 
+/// How the generated caching allocator spells what c10::DeviceAllocator brought (features.device_allocator): the
+/// names themselves where every targeted release agrees, the macros device_allocator.h defines per release in a
+/// range that spans the change. Derived from the context's features whenever it becomes template data, so that
+/// the upgrade guide, which flips one feature at a time, sees the spellings follow.
+struct AllocatorSpelling {
+  std::string base;        // the base class: "c10::DeviceAllocator", "c10::Allocator", or the macro
+  std::string override_;   // after an overriding declaration: " override", "", or " " and the macro
+  std::string mempool_id;  // a memory pool's id type: "c10::MempoolId_t", "MempoolId" (an alias), or the macro
+};
+AllocatorSpelling allocator_spelling(const RenderContext& ctx);
+
 /// `catalog`: the operators the spec's native list names (the embedded catalog; a test passes its own).
 RenderContext make_render_context(const DeviceSpec& spec, const TargetVersions& targets,
                                   const OperatorCatalog& catalog = operator_catalog());

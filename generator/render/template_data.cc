@@ -283,6 +283,10 @@ TemplateTree to_template_tree(const RenderContext& ctx) {
   for (const auto& [id, f] : ctx.features) features.set(id, feature(f));
   data.set("features", features);
   data.set("torch_probes", torch_probes(ctx.torch_probes));
+  const AllocatorSpelling allocator = allocator_spelling(ctx);
+  data.set("allocator", object({{"base", allocator.base},
+                                {"override", allocator.override_},
+                                {"mempool_id", allocator.mempool_id}}));
   data.set("graph_capture", object({{"always", flag(ctx.graph_capture.always)},
                                     {"probed", flag(ctx.graph_capture.probed)},
                                     {"never", flag(ctx.graph_capture.never)}}));

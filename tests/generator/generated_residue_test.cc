@@ -3,7 +3,8 @@
 // block with nothing to register, no two blank lines in a row in C++ or CMake code (the separator of a section the
 // spec turned off), no module-level Python constant `_NAME = True` (or False) that the module then branches on.
 // Checked on freshly generated trees for several specs: the default one, every capability off, the custom runtime,
-// a range of torch releases, and operators left to the CPU bridge.
+// a range of torch releases, and operators left to the CPU bridge. No macro that only renames outside an #if: in a
+// tree whose releases agree, the generated code spells the names themselves.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -118,6 +119,25 @@ std::vector<std::string> double_blank_lines(const std::string& file, const std::
   return found;
 }
 
+// A macro that only renames (`#define NAME_BASE c10::DeviceAllocator`, `#define NAME_OVERRIDE override`, or empty)
+// outside any #if: what a range of releases defines per release, left in a tree whose releases agree, as
+// "file:line: NAME". Function-like macros and numbers are not renames.
+std::vector<std::string> rename_macros(const std::string& file, const std::vector<std::string>& lines) {
+  static const std::regex rename(R"(#define ([A-Z][A-Z0-9_]*)( [A-Za-z_][A-Za-z0-9_:<>, ]*)?\s*(//.*)?)");
+  std::vector<std::string> found;
+  int depth = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string& line = lines[i];
+    if (line.starts_with("#if")) ++depth;
+    if (line.starts_with("#endif")) --depth;
+    std::smatch match;
+    if (depth == 0 && std::regex_match(line, match, rename)) {
+      found.push_back(file + ":" + std::to_string(i + 1) + ": " + match[1].str());
+    }
+  }
+  return found;
+}
+
 // Module-level `_NAME = True` or `= False` that the same module tests (`if _NAME`, `not _NAME`, `_NAME else`...): a
 // branch decided at generation time, as "file:line: NAME".
 std::vector<std::string> decided_constants(const std::string& file, const std::string& text) {
@@ -171,6 +191,8 @@ std::vector<std::string> residue(const fs::path& tree) {
       more.insert(more.end(), blocks.begin(), blocks.end());
       const auto blanks = double_blank_lines(file, lines);
       more.insert(more.end(), blanks.begin(), blanks.end());
+      const auto renames = rename_macros(file, lines);
+      more.insert(more.end(), renames.begin(), renames.end());
     } else if (extension == ".cmake" || entry.path().filename() == "CMakeLists.txt") {
       more = double_blank_lines(file, lines_of(text));
     } else if (extension == ".py" && file.starts_with("src/")) {
@@ -250,6 +272,11 @@ TEST(GeneratedResidueChecks, FindWhatTheyLookFor) {
             std::vector<std::string>{"a.py:2: _FLAG"});
   EXPECT_TRUE(decided_constants("a.py", "_FLAG = torch_has('x')\nif _FLAG:\n    pass\n").empty());
   EXPECT_TRUE(decided_constants("a.py", "_UNUSED = True\n").empty());
+  const std::vector<std::string> h = {"#define X_BASE c10::DeviceAllocator", "#define X_OVERRIDE", "#if A",
+                                      "#define X_ID c10::MempoolId_t", "#endif", "#define X_CHECK(e) check(e)",
+                                      "#define X_LEVEL 2", "#define X_POOL std::pair<int, int> // later"};
+  EXPECT_EQ(rename_macros("a.h", h),
+            (std::vector<std::string>{"a.h:1: X_BASE", "a.h:2: X_OVERRIDE", "a.h:8: X_POOL"}));
 }
 
 }  // namespace
