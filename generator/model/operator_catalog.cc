@@ -11,6 +11,7 @@
 #include "embed/embedded_files.h"
 #include "model/aten_schema.h"
 #include "model/capabilities.h"
+#include "model/kernel_signature.h"
 
 namespace accelgen {
 
@@ -144,6 +145,21 @@ std::vector<CatalogVariant> read_variants(const StrictYaml& y, const YAML::Node&
   return variants;
 }
 
+// A list of headers as #include names them, without quotes or brackets.
+std::vector<std::string> read_includes(const StrictYaml& y, const YAML::Node& includes, const std::string& where) {
+  if (!includes.IsSequence()) y.fail(includes, where + ": includes must be a list of headers");
+  std::vector<std::string> headers;
+  for (const auto& header : includes) {
+    const std::string text = y.scalar(header, where + ": an include");
+    if (text.empty() || text.find_first_of("<>\" \t") != std::string::npos) {
+      y.fail(header, where + ": include '" + text + "' must be a header's path as #include names it, without "
+                     "quotes or brackets (\"torch/library.h\", \"tuple\")");
+    }
+    headers.push_back(text);
+  }
+  return headers;
+}
+
 // An operator's `elementwise` block.
 ElementwiseRule read_elementwise(const StrictYaml& y, const YAML::Node& node, const std::string& where) {
   const auto f = y.fields(node, where + ": elementwise", {"promotion"}, {"check"});
@@ -162,7 +178,7 @@ ElementwiseRule read_elementwise(const StrictYaml& y, const YAML::Node& node, co
 // A catalog file's `family` block.
 CatalogFamily read_family(const StrictYaml& y, const YAML::Node& node, const std::vector<std::string>& capabilities) {
   const auto f = y.fields(node, "the family block", {"title", "includes"},
-                          {"notes", "capability", "helpers", "elementwise"});
+                          {"notes", "capability", "helpers", "elementwise", "bridge"});
   CatalogFamily family;
   family.title = y.scalar(f.at("title"), "family: title");
   if (f.count("notes")) family.notes = y.scalar(f.at("notes"), "family: notes");
@@ -182,17 +198,64 @@ CatalogFamily read_family(const StrictYaml& y, const YAML::Node& node, const std
     if (operands != "1" && operands != "2") y.fail(e.at("operands"), "family: elementwise.operands must be 1 or 2");
     family.elementwise_operands = operands == "1" ? 1 : 2;
   }
-  const YAML::Node& includes = f.at("includes");
-  if (!includes.IsSequence()) y.fail(includes, "family: includes must be a list of headers");
-  for (const auto& header : includes) {
-    const std::string text = y.scalar(header, "family: an include");
-    if (text.empty() || text.find_first_of("<>\" \t") != std::string::npos) {
-      y.fail(header, "family: include '" + text + "' must be a header's path as #include names it, without quotes "
-                     "or brackets (\"torch/library.h\", \"tuple\")");
-    }
-    family.includes.push_back(text);
+  if (f.count("bridge")) {
+    const auto b = y.fields(f.at("bridge"), "family: bridge", {"reason", "heading"}, {});
+    family.bridge_reason = y.scalar(b.at("reason"), "family: bridge.reason");
+    family.bridge_heading = y.scalar(b.at("heading"), "family: bridge.heading");
   }
+  family.includes = read_includes(y, f.at("includes"), "family");
   return family;
+}
+
+// An operator's `bridge` block: its host file (whose dispatch key must be the operator's), includes, support code,
+// the functional schema's wrapper and the other variants registered with it.
+CatalogBridge read_bridge(const StrictYaml& y, const YAML::Node& node, const CatalogOperator& op,
+                          const AtenSchema& functional) {
+  const std::string where = "operator " + op.name + ": bridge";
+  const auto f = y.fields(node, where, {"file"}, {"includes", "support", "call", "body", "comment", "registers"});
+  CatalogBridge bridge;
+  const std::string file = y.scalar(f.at("file"), where + ".file");
+  const std::optional<HostFile> host_file = parse_host_file(file);
+  if (!host_file) {
+    y.fail(f.at("file"),
+           where + ": unknown host file '" + file + "' (known: " + StrictYaml::join(host_file_names()) + ")");
+  }
+  bridge.file = *host_file;
+  if (host_file_dispatch_key(bridge.file) != op.dispatch_key) {
+    y.fail(f.at("file"), where + ": " + file + " registers for " + std::string(host_file_dispatch_key(bridge.file)) +
+                             ", the operator's dispatch key is " + op.dispatch_key);
+  }
+  if (f.count("includes")) bridge.includes = read_includes(y, f.at("includes"), where);
+  if (f.count("support")) bridge.support = y.scalar(f.at("support"), where + ".support");
+  if (f.count("call") + f.count("body") != 1) {
+    y.fail(node, where + ": needs exactly one of call (an expression its wrapper of " + functional.name +
+                     " returns) and body (its statements)");
+  }
+  bridge.wrapper.schema = op.variants.front().schema;
+  if (f.count("call")) bridge.wrapper.call = y.scalar(f.at("call"), where + ".call");
+  if (f.count("body")) bridge.wrapper.body = y.scalar(f.at("body"), where + ".body");
+  if (f.count("comment")) bridge.wrapper.comment = y.scalar(f.at("comment"), where + ".comment");
+  if (f.count("registers")) {
+    const YAML::Node& list = f.at("registers");
+    if (!list.IsSequence()) y.fail(list, where + ".registers must be a list of the operator's variants");
+    for (const auto& entry : list) {
+      const std::string name = y.scalar(entry, where + ": a registered variant");
+      const auto variant = std::find_if(op.variants.begin() + 1, op.variants.end(), [&](const CatalogVariant& v) {
+        return parse_aten_schema(v.schema, op.structured).name == name;
+      });
+      if (variant == op.variants.end()) {
+        y.fail(entry, where + ": '" + name + "' is not one of the operator's other variants");
+      }
+      if (!op.elementwise && !op.meta && variant->call.empty() && variant->body.empty()) {
+        y.fail(entry, where + ": variant " + name + " has no wrapper of its own to register");
+      }
+      if (uses_identifier(variant->call + variant->body, "kernels")) {
+        y.fail(entry, where + ": variant " + name + " calls the device kernel, which a bridged operator does not have");
+      }
+      bridge.registers.push_back(name);
+    }
+  }
+  return bridge;
 }
 
 }  // namespace
@@ -263,7 +326,7 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
   std::vector<std::string> schemas_seen;
   for (const auto& entry : list) {
     const auto f = y.fields(entry, "an operator", {"name", "family", "variants", "kernel"},
-                            {"capability", "dispatch_key", "structured", "support", "elementwise", "meta"});
+                            {"capability", "dispatch_key", "structured", "support", "elementwise", "meta", "bridge"});
     CatalogOperator op;
     op.name = y.scalar(f.at("name"), "name");
     op.origin = origin;
@@ -346,6 +409,9 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
                                   std::to_string(block->elementwise_operands));
         }
       }
+    }
+    if (f.count("bridge")) {
+      op.bridge = read_bridge(y, f.at("bridge"), op, parse_aten_schema(op.variants.front().schema, op.structured));
     }
     const auto k = y.fields(f.at("kernel"), where + ": kernel", {"summary", "params", "body"}, {"host"});
     op.kernel.summary = y.scalar(k.at("summary"), where + ": kernel.summary");

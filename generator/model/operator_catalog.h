@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "model/host_files.h"
+
 namespace accelgen {
 
 /// What a device kernel's parameter is, and so how it crosses from the host to the device (model/kernel_signature.h
@@ -96,6 +98,20 @@ struct MetaRule {
   std::string device;  // the tensor argument whose device the result goes on; "" for the first tensor argument
 };
 
+/// What a host file (model/host_files.h) registers for an operator while operators.native does not list it: the
+/// CPU bridge's wrapper that runs PyTorch's CPU implementation on copies (convolution, which has no CPU kernel the
+/// fallback could run), the core file's fill_ through host tasks. Its wrapper implements the operator's functional
+/// schema.
+struct CatalogBridge {
+  HostFile file = HostFile::CpuBridge;
+  std::vector<std::string> includes;  // headers its code needs, as #include names them
+  std::string support;                // C++ placed before the wrapper (helpers, a dispatch stub), or ""
+  CatalogVariant wrapper;             // the functional schema's wrapper: call or body, comment
+  // Other variants of the operator the file registers along with it, with their catalog wrappers
+  // (_fused_sdp_choice with the fused attention).
+  std::vector<std::string> registers;
+};
+
 struct CatalogOperator {
   std::string name;      // "add.Tensor"
   std::string family;    // the operator file that holds it, csrc/ops/native/<family>.cc: "binary", "unary", ...
@@ -108,6 +124,7 @@ struct CatalogOperator {
   std::vector<CatalogVariant> variants;  // the functional variant first
   std::optional<ElementwiseRule> elementwise;  // set: the variants' wrappers are derived (they have no call or body)
   std::optional<MetaRule> meta;  // set: its variants without call or body are derived from at::meta (MetaRule)
+  std::optional<CatalogBridge> bridge;  // set: a host file registers this while the operator is not native
   KernelSignature kernel;
   std::string origin;  // where the entry is: its catalog file, line and column (for errors found later)
   int line = 0;
@@ -128,6 +145,9 @@ struct CatalogFamily {
   // argument. Empty: the family's operators write their wrappers' code.
   std::string elementwise_wrapper, elementwise_promotion_enum;
   int elementwise_operands = 2;  // how many positional operands each derived variant takes (binary 2, unary 1)
+  // The family's bridged operators in a host file: why the file has them (a line of its opening comment) and the
+  // heading of their section. Empty: no section of their own.
+  std::string bridge_reason, bridge_heading;
   std::string origin;            // where the block was read (its file), and its line and column there
   int line = 0, column = 0;
 };

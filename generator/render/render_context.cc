@@ -209,9 +209,48 @@ std::string derived_meta_body(const CatalogOperator& op, const AtenSchema& schem
   return body;
 }
 
+// The wrapper of one variant: its comment, the C++ signature of the unboxed kernel its schema calls for, and `body`.
+// A parameter the wrapper does not read keeps its name in a comment, so the compiler does not warn.
+Lines wrapper_lines(const CatalogOperator& op, const std::string& comment, const AtenSchema& schema,
+                    const std::string& body, const SnippetRenderer& render) {
+  std::vector<std::string> parameters;
+  for (const auto& argument : schema.arguments) {
+    const bool used = uses_identifier(body, argument.name);
+    parameters.push_back(cpp_argument_type(argument) + " " + (used ? argument.name : "/*" + argument.name + "*/"));
+  }
+  Lines lines = wrap_words(comment, 120, "// ");
+  for (auto& line : signature_lines(cpp_return_type(schema), wrapper_function_name(schema.name), parameters)) {
+    lines.push_back(line);
+  }
+  for (auto& line : indented(render(body, op), "  ")) lines.push_back(line);
+  lines.emplace_back("}");
+  return lines;
+}
+
+// The registration of a wrapper (or of a host file's own function) in a TORCH_LIBRARY_IMPL block.
+RegistrationEntry registration(const std::string& schema_name, const std::string& function) {
+  return {schema_name, function, wrap_list("  m.impl(", {"\"" + schema_name + "\"", "&" + function}, ");", 0)};
+}
+
+// A variant's wrapper body as the catalog gives it (call or body) or as its operator's rule derives it.
+std::string variant_body(const CatalogOperator& op, const CatalogFamily& family, const CatalogVariant& variant,
+                         const AtenSchema& schema) {
+  return op.elementwise          ? derived_body(op, family, schema)
+         : !variant.call.empty() ? "return " + variant.call + ";"
+         : !variant.body.empty() ? variant.body
+                                 : derived_meta_body(op, schema);
+}
+
+// `code` rendered with the device's names, as lines after a blank line; none for no code.
+Lines code_block(const std::string& code, const CatalogOperator& op, const SnippetRenderer& render) {
+  Lines lines = indented(render(code, op), "");
+  if (!lines.empty()) lines.insert(lines.begin(), "");
+  return lines;
+}
+
 // The wrappers of one native operator's variants (model/operator_catalog.h), as its family's file holds them:
-// a blank line and the operator's support code before its first variant, then for each variant its comment, the
-// C++ signature of the unboxed kernel its schema calls for, and its body; and their registrations.
+// a blank line and the operator's support code before its first variant, then each variant's wrapper; and their
+// registrations.
 void add_wrappers(const CatalogOperator& op, const CatalogFamily& catalog_family, const SnippetRenderer& render,
                   OperatorFamily& family) {
   auto block = std::find_if(family.registration_blocks.begin(), family.registration_blocks.end(),
@@ -226,32 +265,16 @@ void add_wrappers(const CatalogOperator& op, const CatalogFamily& catalog_family
   bool first = true;
   for (const auto& variant : op.variants) {
     const AtenSchema schema = parse_aten_schema(variant.schema, op.structured);
-    const std::string function = wrapper_function_name(schema.name);
-    const std::string body = op.elementwise          ? derived_body(op, catalog_family, schema)
-                             : !variant.call.empty() ? "return " + variant.call + ";"
-                             : !variant.body.empty() ? variant.body
-                                                     : derived_meta_body(op, schema);
-    // A parameter the wrapper does not read keeps its name in a comment, so the compiler does not warn.
-    std::vector<std::string> parameters;
-    for (const auto& argument : schema.arguments) {
-      const bool used = uses_identifier(body, argument.name);
-      parameters.push_back(cpp_argument_type(argument) + " " + (used ? argument.name : "/*" + argument.name + "*/"));
-    }
     Lines lines;
     if (first) {
+      lines = code_block(op.support, op, render);
       lines.emplace_back();
-      const auto support = indented(render(op.support, op), "");
-      lines.insert(lines.end(), support.begin(), support.end());
-      if (!support.empty()) lines.emplace_back();
     }
-    for (auto& line : wrap_words(variant.comment, 120, "// ")) lines.push_back(line);
-    for (auto& line : signature_lines(cpp_return_type(schema), function, parameters)) lines.push_back(line);
-    for (auto& line : indented(render(body, op), "  ")) lines.push_back(line);
-    lines.emplace_back("}");
+    const std::string body = variant_body(op, catalog_family, variant, schema);
+    for (auto& line : wrapper_lines(op, variant.comment, schema, body, render)) lines.push_back(std::move(line));
+    const std::string function = wrapper_function_name(schema.name);
     family.wrappers.push_back({schema.name, function, std::move(lines)});
-    block->registrations.push_back(
-        {schema.name, function,
-         wrap_list("  m.impl(", {"\"" + schema.name + "\"", "&" + function}, ");", 0)});
+    block->registrations.push_back(registration(schema.name, function));
     first = false;
   }
 }
@@ -270,7 +293,7 @@ Lines include_lines(const std::vector<std::string>& headers) {
     return h.starts_with("ATen/") || h.starts_with("c10/") || h.starts_with("torch/");
   };
   const auto standard = [](const std::string& h) { return h.find_first_of("./") == std::string::npos; };
-  Lines groups[3] = {{"#include \"operator_support.h\""}, {}, {}};
+  Lines groups[3];
   for (const auto& h : headers) {
     if (standard(h)) {
       groups[2].push_back("#include <" + h + ">");
@@ -280,9 +303,10 @@ Lines include_lines(const std::vector<std::string>& headers) {
       groups[0].push_back("#include \"" + h + "\"");
     }
   }
-  std::sort(groups[0].begin(), groups[0].end());
   Lines lines;
-  for (const Lines& group : groups) {
+  for (Lines& group : groups) {
+    std::sort(group.begin(), group.end());
+    group.erase(std::unique(group.begin(), group.end()), group.end());
     if (group.empty()) continue;
     if (!lines.empty()) lines.emplace_back();
     lines.insert(lines.end(), group.begin(), group.end());
@@ -300,47 +324,105 @@ void describe_family(const DeviceSpec& spec, const CatalogFamily& block, const S
     family.note_lines = {"//"};
     for (auto& line : comment_lines(render(block.notes, block))) family.note_lines.push_back(std::move(line));
   }
-  family.include_lines = include_lines(block.includes);
+  std::vector<std::string> headers = {"operator_support.h"};
+  headers.insert(headers.end(), block.includes.begin(), block.includes.end());
+  family.include_lines = include_lines(headers);
   if (family.in_use && !block.helpers.empty()) {
     family.helper_lines = {""};
     for (auto& line : split_lines(render(block.helpers, block))) family.helper_lines.push_back(std::move(line));
   }
 }
 
-// The CPU bridge's operators: those the CPU fallback cannot run (no CPU kernel) that operators.native does not list.
-CpuBridge cpu_bridge(const DeviceSpec& spec) {
-  CpuBridge b;
-  if (spec.fallback != FallbackPolicy::Cpu) return b;
-  const auto bridged = [&](const char* name) { return !is_native(spec, name); };
-  b.convolution = bridged("convolution_overrideable");
-  b.convolution_backward = bridged("convolution_backward_overrideable");
-  b.attention = bridged("_scaled_dot_product_fused_attention_overrideable");
-  b.attention_backward = bridged("_scaled_dot_product_fused_attention_overrideable_backward");
-  b.batch_norm = bridged("native_batch_norm");
-  b.lstm_cell = bridged("_thnn_fused_lstm_cell");
-  b.lstm_cell_backward = bridged("_thnn_fused_lstm_cell_backward_impl");
-  b.gru_cell = bridged("_thnn_fused_gru_cell");
-  b.gru_cell_backward = bridged("_thnn_fused_gru_cell_backward");
-  b.convolutions = b.convolution || b.convolution_backward;
-  b.attentions = b.attention || b.attention_backward;
-  b.cells = b.lstm_cell || b.lstm_cell_backward || b.gru_cell || b.gru_cell_backward;
-  b.any = b.convolutions || b.attentions || b.batch_norm || b.cells;
-  b.layout = b.convolutions || b.lstm_cell_backward || b.gru_cell_backward;
-  b.optional_to_cpu =
-      b.convolution || b.attention || b.batch_norm || b.lstm_cell || b.lstm_cell_backward || b.gru_cell;
-  b.array = b.convolution_backward || b.attention_backward;
-  b.vector = b.convolution_backward;
-  return b;
+// Whether a host file can exist in this backend: the CPU bridge with the CPU fallback, quantized tensors when
+// something makes them (the CPU fallback running torch.quantize_per_tensor, or a native quantize_per_tensor), the
+// autocast file with capabilities.amp, the serialization file with capabilities.serialization.
+bool host_file_available(const DeviceSpec& spec, HostFile file) {
+  switch (file) {
+    case HostFile::CoreOps: return true;
+    case HostFile::CpuBridge: return spec.fallback == FallbackPolicy::Cpu;
+    case HostFile::Quantized: return spec.fallback == FallbackPolicy::Cpu || is_native(spec, "quantize_per_tensor");
+    case HostFile::Autocast: return spec.caps.amp;
+    case HostFile::Serialization: return spec.caps.serialization;
+  }
+  return false;  // not reached: every file has its case
+}
+
+// "//  * TEXT" wrapped, its continuation lines indented under the text.
+Lines bullet_comment(const std::string& text) {
+  Lines lines = wrap_words(text, 120, "//    ");
+  if (!lines.empty()) lines.front().replace(0, 6, "//  * ");
+  return lines;
+}
+
+// The bridges a host file holds for the operators that are not native (each family's heading, then each operator's
+// support code and wrappers, in catalog order) and their registrations.
+void add_bridges(const DeviceSpec& spec, const OperatorCatalog& catalog, HostFile file, const SnippetRenderer& render,
+                 HostFileContext& host) {
+  std::map<std::string, std::vector<const CatalogOperator*>> by_family;
+  for (const auto& name : catalog.names()) {
+    const CatalogOperator& op = catalog.at(name);
+    const bool registered_natively = is_native(spec, name) && capability_on(spec, op.capability);
+    if (op.bridge && op.bridge->file == file && !registered_natively) by_family[op.family].push_back(&op);
+  }
+  std::vector<std::string> headers = host.includes;
+  for (const auto& [family_name, ops] : by_family) {
+    const CatalogFamily family = catalog.family(family_name);
+    if (!family.bridge_reason.empty()) {
+      for (auto& line : bullet_comment(render(family.bridge_reason, family))) host.reason_lines.push_back(line);
+    }
+    if (!family.bridge_heading.empty()) {
+      host.bridge_lines.emplace_back();
+      host.bridge_lines.push_back("// ---- " + render(family.bridge_heading, family) + " ----");
+    }
+    for (const CatalogOperator* op : ops) {
+      const CatalogBridge& bridge = *op->bridge;
+      headers.insert(headers.end(), bridge.includes.begin(), bridge.includes.end());
+      for (auto& line : code_block(bridge.support, *op, render)) host.bridge_lines.push_back(std::move(line));
+      // The functional schema's bridge wrapper, then the other variants it registers, with their catalog wrappers.
+      const CatalogVariant& own = bridge.wrapper;
+      std::vector<std::pair<const CatalogVariant*, std::string>> wrappers = {
+          {&own, own.call.empty() ? own.body : "return " + own.call + ";"}};
+      for (const auto& variant : op->variants) {
+        const AtenSchema schema = parse_aten_schema(variant.schema, op->structured);
+        if (std::find(bridge.registers.begin(), bridge.registers.end(), schema.name) != bridge.registers.end()) {
+          wrappers.emplace_back(&variant, variant_body(*op, family, variant, schema));
+        }
+      }
+      for (const auto& [variant, body] : wrappers) {
+        const AtenSchema schema = parse_aten_schema(variant->schema, op->structured);
+        host.bridge_lines.emplace_back();
+        for (auto& line : wrapper_lines(*op, variant->comment, schema, body, render)) host.bridge_lines.push_back(line);
+        host.registrations.push_back(registration(schema.name, wrapper_function_name(schema.name)));
+      }
+    }
+  }
+  host.include_lines = include_lines(headers);
+}
+
+// Every host file: whether it exists, its includes, the host operators it registers (knowledge/host_operators.yaml)
+// and the bridges it holds. A file exists where it can and has an operator to register.
+std::map<std::string, HostFileContext> host_files(const DeviceSpec& spec, const OperatorCatalog& catalog,
+                                                  const SnippetRenderer& render) {
+  std::map<std::string, HostFileContext> files;
+  for (const auto& name : host_file_names()) {
+    const HostFile file = *parse_host_file(name);
+    HostFileContext& host = files[name];
+    if (!host_file_available(spec, file)) continue;
+    host.includes = host_operators().block(file).includes;
+    for (const HostOperator& op : host_operators().operators) {
+      if (op.file == file && capability_on(spec, op.capability)) {
+        host.registrations.push_back(registration(op.name, op.function));
+      }
+    }
+    add_bridges(spec, catalog, file, render, host);
+    host.generated = !host.registrations.empty();
+  }
+  return files;
 }
 
 OperatorsContext operators_context(const DeviceSpec& spec, const OperatorCatalog& catalog,
                                    const SnippetRenderer& render) {
   OperatorsContext ops;
-  for (const auto& name : catalog.names()) {
-    std::string ident = name;
-    std::replace(ident.begin(), ident.end(), '.', '_');
-    ops.native_has[ident] = is_native(spec, name);
-  }
   for (const auto& name : spec.native_ops) {
     const CatalogOperator& op = catalog.at(name);
     const auto dot = name.find('.');
@@ -372,10 +454,7 @@ OperatorsContext operators_context(const DeviceSpec& spec, const OperatorCatalog
     if (family.generated) ops.family_files.push_back(name);
   }
   ops.fallback_cpu = spec.fallback == FallbackPolicy::Cpu;
-  ops.cpu_bridge = cpu_bridge(spec);
-  // Quantized device tensors (csrc/ops/quantized.cc) exist when something makes them: the CPU fallback running
-  // torch.quantize_per_tensor, or a native quantize_per_tensor.
-  ops.quantized_tensors = spec.fallback == FallbackPolicy::Cpu || is_native(spec, "quantize_per_tensor");
+  ops.host = host_files(spec, catalog, render);
   return ops;
 }
 

@@ -92,27 +92,25 @@ struct OperatorFamily {
   Lines summary_lines;  // a "// " comment naming the family's native operators, so a header never goes stale
 };
 
-/// What csrc/ops/cpu_bridge.cc holds: with operators.fallback: cpu, the bridged operators operators.native does not
-/// list, and what their code uses. No operator bridged (any false): the file is not generated.
-struct CpuBridge {
-  bool any = false;
-  bool convolution = false, convolution_backward = false, attention = false, attention_backward = false,
-       batch_norm = false, lstm_cell = false, lstm_cell_backward = false, gru_cell = false, gru_cell_backward = false;
-  bool convolutions = false, attentions = false, cells = false;  // a section's operators, forward or backward
-  bool layout = false;                                          // copy_in_layout (ops/convolution_layout.h)
-  bool optional_to_cpu = false;                                 // to_cpu of an optional tensor
-  bool array = false, vector = false;
+/// What a host file (model/host_files.h: core_ops, cpu_bridge, quantized, autocast) holds beyond its template's own
+/// code: its #include lines, the bridges of the operators operators.native does not list, and every registration.
+struct HostFileContext {
+  bool generated = false;            // the file exists: it can in this backend, and it registers an operator
+  std::vector<std::string> includes;  // knowledge/host_operators.yaml's, before the bridges' are added
+  Lines include_lines;               // the #include lines, blank lines between the project's, the libraries' and
+                                     // the standard's
+  Lines reason_lines;                // "//  * " lines: why the file holds each family's bridges
+  Lines bridge_lines;                // the bridges' code: a family's heading, an operator's support and wrappers
+  std::vector<RegistrationEntry> registrations;  // for the file's dispatch key: its own functions, then bridges
 };
 
 struct OperatorsContext {
   std::vector<NativeOperatorEntry> native;     // the spec's list, with first/last markers
-  std::map<std::string, bool> native_has;      // by ident, every catalog operator
   std::map<std::string, OperatorFamily> family;  // every family with a catalog operator
   std::vector<std::string> family_files;           // the families whose file exists (generated), by name
   std::vector<KernelEntry> kernels;            // catalog order
   bool fallback_cpu = false;
-  CpuBridge cpu_bridge;
-  bool quantized_tensors = false;
+  std::map<std::string, HostFileContext> host;  // by host_file_name(), every host file
 };
 
 /// features.<id>: what the targeted versions say of one knowledge-base feature.

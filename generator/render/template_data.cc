@@ -113,41 +113,27 @@ Data family(const OperatorFamily& f) {
                  {"summary_lines", lines(f.summary_lines)}});
 }
 
-Data cpu_bridge(const CpuBridge& b) {
-  return object({{"any", flag(b.any)},
-                 {"convolution", flag(b.convolution)},
-                 {"convolution_backward", flag(b.convolution_backward)},
-                 {"attention", flag(b.attention)},
-                 {"attention_backward", flag(b.attention_backward)},
-                 {"batch_norm", flag(b.batch_norm)},
-                 {"lstm_cell", flag(b.lstm_cell)},
-                 {"lstm_cell_backward", flag(b.lstm_cell_backward)},
-                 {"gru_cell", flag(b.gru_cell)},
-                 {"gru_cell_backward", flag(b.gru_cell_backward)},
-                 {"convolutions", flag(b.convolutions)},
-                 {"attentions", flag(b.attentions)},
-                 {"cells", flag(b.cells)},
-                 {"layout", flag(b.layout)},
-                 {"optional_to_cpu", flag(b.optional_to_cpu)},
-                 {"array", flag(b.array)},
-                 {"vector", flag(b.vector)}});
+Data host_file(const HostFileContext& h) {
+  return object({{"generated", flag(h.generated)},
+                 {"include_lines", lines(h.include_lines)},
+                 {"reason_lines", lines(h.reason_lines)},
+                 {"bridge_lines", lines(h.bridge_lines)},
+                 {"registrations", list_of(h.registrations, code_entry<RegistrationEntry>)}});
 }
 
 Data operators(const OperatorsContext& ops) {
   Data families;
   for (const auto& [name, f] : ops.family) families.set(name, family(f));
-  Data has;
-  for (const auto& [ident, on] : ops.native_has) has.set(ident, flag(on));
+  Data host;
+  for (const auto& [name, h] : ops.host) host.set(name, host_file(h));
   Data family_files = TemplateTree::list();
   for (const auto& name : ops.family_files) family_files.push_back(object({{"name", name}}));
   return object({{"family", families},
                  {"family_files", family_files},
                  {"native", list_of(ops.native, native_operator, /*markers=*/true)},
                  {"kernels", list_of(ops.kernels, kernel)},
-                 {"native_has", has},
                  {"fallback_cpu", flag(ops.fallback_cpu)},
-                 {"cpu_bridge", cpu_bridge(ops.cpu_bridge)},
-                 {"quantized_tensors", flag(ops.quantized_tensors)}});
+                 {"host", host}});
 }
 
 Data feature(const FeatureEntry& f) {

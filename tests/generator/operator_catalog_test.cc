@@ -368,5 +368,75 @@ TEST(OperatorCatalog, EveryEmbeddedVariantHasAWrapperWithAUniqueName) {
   }
 }
 
+// A catalog operator with a bridge: the wrapper a host file registers while operators.native does not list it.
+std::string bridged_catalog(const std::string& bridge, const std::string& dispatch_key = "") {
+  return "operators:\n"
+         "  - name: dequantize.self\n"
+         "    family: quantization\n" +
+         dispatch_key +
+         "    variants:\n"
+         "      - schema: \"dequantize.self(Tensor self) -> Tensor\"\n"
+         "        body: \"return kernels::dequantize_self(self);\"\n"
+         "      - schema: \"dequantize.tensors(Tensor[] tensors) -> Tensor[]\"\n"
+         "        call: \"dequantize_each(tensors)\"\n"
+         "      - schema: \"q_per_channel_axis(Tensor self) -> int\"\n"
+         "        call: \"kernels::axis_of(self)\"\n" +
+         bridge +
+         "    kernel:\n"
+         "      summary: \"out = the float values of self\"\n"
+         "      params: [\"out out\", \"in self\"]\n"
+         "      body: |\n"
+         "        out.copy_(self);\n";
+}
+
+TEST(OperatorCatalog, ABridgeBlockStatesTheHostFilesWrapper) {
+  const std::string key = "    dispatch_key: QuantizedPrivateUse1\n";
+  const OperatorCatalog ops = OperatorCatalog::load(
+      bridged_catalog("    bridge:\n      file: quantized\n      includes: [cstdint]\n      comment: \"On the CPU.\"\n"
+                      "      call: \"self.cpu().dequantize().to(self.device())\"\n      registers: [dequantize.tensors]\n",
+                      key),
+      "quantization.yaml");
+  const CatalogOperator& op = ops.at("dequantize.self");
+  ASSERT_TRUE(op.bridge.has_value());
+  EXPECT_EQ(op.bridge->file, HostFile::Quantized);
+  EXPECT_EQ(op.bridge->includes, std::vector<std::string>{"cstdint"});
+  EXPECT_EQ(op.bridge->wrapper.schema, "dequantize.self(Tensor self) -> Tensor");
+  EXPECT_EQ(op.bridge->wrapper.call, "self.cpu().dequantize().to(self.device())");
+  EXPECT_EQ(op.bridge->wrapper.comment, "On the CPU.");
+  EXPECT_EQ(op.bridge->registers, std::vector<std::string>{"dequantize.tensors"});
+
+  const auto error = [](const std::string& text) {
+    try {
+      OperatorCatalog::load(text, "quantization.yaml");
+    } catch (const DataFileError& e) {
+      return std::to_string(e.line()) + ":" + std::to_string(e.column()) + ": " + e.message();
+    }
+    return std::string("no error");
+  };
+  const std::string call = "      call: \"self\"\n";
+  EXPECT_THAT(error(bridged_catalog("    bridge:\n      file: attic\n" + call, key)),
+              HasSubstr("13:13: operator dequantize.self: bridge: unknown host file 'attic' (known: core_ops, "
+                        "cpu_bridge, quantized, autocast, serialization)"));
+  EXPECT_THAT(error(bridged_catalog("    bridge:\n      file: cpu_bridge\n" + call, key)),
+              HasSubstr("13:13: operator dequantize.self: bridge: cpu_bridge registers for PrivateUse1, the "
+                        "operator's dispatch key is QuantizedPrivateUse1"));
+  EXPECT_THAT(error(bridged_catalog("    bridge:\n      file: quantized\n", key)),
+              HasSubstr("13:7: operator dequantize.self: bridge: needs exactly one of call"));
+  EXPECT_THAT(error(bridged_catalog("    bridge:\n      file: quantized\n" + call + "      body: \"return self;\"\n", key)),
+              HasSubstr("needs exactly one of call"));
+  EXPECT_THAT(error(bridged_catalog("    bridge:\n      file: quantized\n" + call + "      registers: [dequantize.self]\n",
+                                    key)),
+              HasSubstr("15:19: operator dequantize.self: bridge: 'dequantize.self' is not one of the operator's "
+                        "other variants"));
+  EXPECT_THAT(error(bridged_catalog("    bridge:\n      file: quantized\n" + call +
+                                        "      registers: [q_per_channel_axis]\n",
+                                    key)),
+              HasSubstr("variant q_per_channel_axis calls the device kernel, which a bridged operator does not have"));
+  EXPECT_THAT(error(bridged_catalog("    bridge:\n      file: quantized\n      includes: [\"<cstdint>\"]\n" + call, key)),
+              HasSubstr("must be a header's path as #include names it"));
+  EXPECT_THAT(error(bridged_catalog("    bridge:\n      file: quantized\n      kernel: x\n" + call, key)),
+              HasSubstr("kernel"));
+}
+
 }  // namespace
 }  // namespace accelgen

@@ -53,10 +53,10 @@ std::set<std::string> documented_words() {
 }
 
 // Components that are keys chosen by data, documented by their placeholder (`features.F`, `ops.family.<family>`):
-// the one after features., ops.native_has. and ops.family.
+// the one after features., ops.family. and ops.host.
 bool dynamic_component(const std::vector<std::string>& parts, std::size_t i) {
   if (i == 1 && parts[0] == "features") return true;
-  return i == 2 && parts[0] == "ops" && (parts[1] == "native_has" || parts[1] == "family");
+  return i == 2 && parts[0] == "ops" && (parts[1] == "family" || parts[1] == "host");
 }
 
 TEST(TemplateContextDoc, EveryNameATemplateUsesIsDocumented) {
@@ -90,7 +90,7 @@ TEST(TemplateContextDoc, EveryNameATemplateUsesIsDocumented) {
 // The document's placeholder for a key that data chooses (a feature id, an operator, a family).
 std::string placeholder(const std::string& parent) {
   if (parent == "features") return "F";
-  if (parent == "ops.native_has") return "<ident>";
+  if (parent == "ops.host") return "<file>";
   if (parent == "ops.family") return "<family>";
   return "";
 }

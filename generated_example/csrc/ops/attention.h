@@ -5,6 +5,7 @@
 // Scaled dot product attention as PyTorch's overrideable fused attention computes it, with ATen operators on CPU
 // tensors, for the default device kernels (csrc/kernels/, on CPU views of device memory, when operators.native
 // lists the fused attention).
+// The CPU bridge calls it too, on CPU copies of the device tensors, where operators.native leaves the attention out.
 //
 // F.scaled_dot_product_attention asks the backend which implementation to run (_fused_sdp_choice). OVERRIDEABLE
 // selects _scaled_dot_product_fused_attention_overrideable, which returns the output and, per query, the

@@ -2,9 +2,10 @@
 // Regenerate with `accelgen generate`; your edits are kept by a three-way merge.
 #pragma once
 
-// The geometry of a convolution's results, for the native convolution (native/convolution.cc): the device tensors
-// must have the sizes and memory format PyTorch predicts for them, because torch.compile's fake tensors predict them
-// with the same ATen functions and compiled graphs see the strides they were traced with.
+// The geometry of a convolution's results, for the native convolution and the CPU bridge (and the recurrent cells'
+// bias gradients there): the device tensors must have the sizes and memory format PyTorch predicts for them, because
+// torch.compile's fake tensors predict them with the same ATen functions and compiled graphs see the strides they
+// were traced with.
 #include <ATen/ATen.h>
 #include <ATen/native/ConvUtils.h>
 

@@ -11,13 +11,12 @@
 //                     only; they must be registered because their only kernels are per backend, and the CPU
 //                     fallback would return copies instead of views
 //  * storage:         resize_, the set_ overloads
-//  * fill_.Scalar     (factories like ones/full/zeros_like), unless operators.native lists it
+//  * fill_.Scalar     (factories like ones/full/zeros_like), here unless operators.native lists it
 //  * record_stream    (Tensor.record_stream → caching allocator)
+#include "copy.h"
 #include "device.h"
 #include "device_allocator.h"
-#include "copy.h"
 #include "empty_on_device.h"
-#include "launch.h"
 
 #include <ATen/ATen.h>
 #include <ATen/EmptyTensor.h>

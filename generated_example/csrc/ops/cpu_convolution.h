@@ -4,6 +4,7 @@
 
 // PyTorch's CPU convolution (at::convolution, at::convolution_backward), with one correction, for the code that
 // computes with it: the default device kernels (csrc/kernels/, on CPU views of device memory).
+// The CPU bridge uses it too, on CPU copies of the device tensors, where operators.native leaves a convolution out.
 //
 // Some builds of PyTorch compute wrong results in oneDNN's backward-data convolution: the input gradient of a
 // stride-1 convolution over several samples, and the forward of a stride-1 transposed convolution (the same

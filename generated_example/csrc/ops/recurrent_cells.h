@@ -6,6 +6,7 @@
 // _thnn_fused_gru_cell and their backwards), computed from the cells' documented equations (nn.LSTMCell,
 // nn.GRUCell) with ATen operators on CPU tensors. PyTorch has CUDA kernels for them only. The default device
 // kernels (csrc/kernels/, on CPU views of device memory, when operators.native lists the cells) call them.
+// So does the CPU bridge, on CPU copies of the device tensors, for a cell operators.native leaves out.
 //
 // The gates arrive as input @ W_ih^T and hidden @ W_hh^T (nn.RNN needs no fused cell). The workspace keeps what
 // the backward pass needs, laid out as in PyTorch's CUDA kernels.

@@ -172,7 +172,8 @@ TORCH_LIBRARY_IMPL(aten, AutocastPrivateUse1, m) {
   AT_FORALL_PROMOTE(MYDEVICE_AUTOCAST_PROMOTE)
 #undef MYDEVICE_AUTOCAST_PROMOTE
 
-  m.impl("aten::binary_cross_entropy", &binary_cross_entropy_banned);
+  // Refused under autocast on every device.
+  m.impl("binary_cross_entropy", &binary_cross_entropy_banned);
 }
 
 #undef MYDEVICE_AUTOCAST_IMPL
