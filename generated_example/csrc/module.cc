@@ -3,9 +3,10 @@
 // The Python extension module torch_mydevice._C.
 //
 // Loading it is what registers the backend with PyTorch: the static initializers of this library register
-// the hooks (hooks.cc), the device guard (guard.cc), the allocators (device_allocator.cc,
-// host_allocator.cc) and the operator kernels (ops/). The functions below are the small C API that the
-// Python device module (torch.mydevice) is built on, written with the plain CPython API.
+// the hooks (hooks.cc), the device guard (guard.cc), the operator kernels (ops/) and the device allocator
+// (device_allocator.cc) and the pinned host allocator (host_allocator.cc). The
+// functions below are the small C API that the Python device module (torch.mydevice) is built on, written with the
+// plain CPython API.
 #include "cxx_runtime_check.h"
 #include "device.h"
 #include "device_allocator.h"

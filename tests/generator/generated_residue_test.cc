@@ -11,6 +11,7 @@
 #include <cctype>
 #include <filesystem>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -155,6 +156,48 @@ std::vector<std::string> decided_constants(const std::string& file, const std::s
   return found;
 }
 
+// The comment of a line in a C++, Python or CMake file ("" for none): after `//` in C++, after `#` elsewhere.
+std::string comment_of(const std::string& line, bool cpp) {
+  const auto at = cpp ? line.find("//") : line.find('#');
+  return at == std::string::npos ? std::string() : line.substr(at);
+}
+
+// Paths a comment cites that the tree does not have ("file:line: PATH"): a path from the tree's root (csrc/, src/,
+// tests/, cmake/, benchmarks/), one relative to the file's folder or to csrc/ (as #include names headers), and a bare
+// file name that no file of the tree has. PyTorch's own files (ATen/, c10/, torch/, native_functions.yaml, ...) and
+// Gloo's are not the tree's.
+std::vector<std::string> cited_paths(const fs::path& tree, const std::string& file, const std::vector<std::string>& lines,
+                                     const std::vector<std::string>& names_in_tree) {
+  static const std::regex cited(R"((^|[\s(`'"])((?:[A-Za-z0-9_.-]+/)*[A-Za-z0-9_-]+\.(?:cc|h|py|cmake|yaml|md|txt))\b)");
+  const bool cpp = file.ends_with(".cc") || file.ends_with(".h");
+  const fs::path folder = fs::path(file).parent_path();
+  // PyTorch's, CPython's and CMake's files, and the header the build writes (torch_features.h).
+  static const std::set<std::string> external = {"native_functions.yaml", "derivatives.yaml", "TorchConfig.cmake",
+                                                 "Python.h", "ConvUtils.h", "pickler_helper.h", "CMakeCache.txt",
+                                                 "torch_features.h"};
+  std::vector<std::string> bases = {"", folder.string(), "csrc", "src"};  // and the Python package's folder
+  for (const auto& entry : fs::directory_iterator(tree / "src")) bases.push_back(entry.path().lexically_relative(tree));
+  std::vector<std::string> found;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string comment = comment_of(lines[i], cpp);
+    for (auto m = std::sregex_iterator(comment.begin(), comment.end(), cited); m != std::sregex_iterator(); ++m) {
+      const std::string path = (*m)[2];
+      if (path.starts_with("ATen/") || path.starts_with("c10/") || path.starts_with("torch/") ||
+          path.starts_with("aten/") || path.starts_with("gloo/") || external.contains(path)) {
+        continue;
+      }
+      bool exists = false;
+      if (path.find('/') == std::string::npos) {
+        exists = std::find(names_in_tree.begin(), names_in_tree.end(), path) != names_in_tree.end();
+      } else {
+        for (const auto& base : bases) exists = exists || fs::exists(tree / base / path);
+      }
+      if (!exists) found.push_back(file + ":" + std::to_string(i + 1) + ": " + path);
+    }
+  }
+  return found;
+}
+
 std::string every_capability_off(std::string spec) {
   const std::size_t block = spec.find("\ncapabilities:\n");
   const std::size_t end = spec.find("\n\n", block + 1);
@@ -176,7 +219,10 @@ std::string operators_bridged(std::string spec) {
 
 // Every residue of a tree, third_party/ (the bundled runtime) aside.
 std::vector<std::string> residue(const fs::path& tree) {
-  std::vector<std::string> found;
+  std::vector<std::string> found, names_in_tree;
+  for (const auto& entry : fs::recursive_directory_iterator(tree)) {
+    if (entry.is_regular_file()) names_in_tree.push_back(entry.path().filename().string());
+  }
   for (const auto& entry : fs::recursive_directory_iterator(tree)) {
     if (!entry.is_regular_file()) continue;
     const std::string file = fs::relative(entry.path(), tree).generic_string();
@@ -184,6 +230,12 @@ std::vector<std::string> residue(const fs::path& tree) {
     const std::string extension = entry.path().extension().string();
     const std::string text = read_text(entry.path());
     std::vector<std::string> more;
+    if (extension == ".cc" || extension == ".h" || extension == ".py" || extension == ".cmake" ||
+        entry.path().filename() == "CMakeLists.txt") {
+      more = cited_paths(tree, file, lines_of(text), names_in_tree);
+      found.insert(found.end(), more.begin(), more.end());
+      more.clear();
+    }
     if (extension == ".cc" || extension == ".h") {
       const auto lines = lines_of(text);
       more = void_casts(file, lines);
@@ -259,6 +311,22 @@ TEST_F(GeneratedResidue, TreeWithBridgedOperatorsHasNone) {
 }
 
 // The checks themselves, on small samples: what they must find and what they must let pass.
+TEST(GeneratedResidueChecks, FindPathsCommentsCiteThatTheTreeLacks) {
+  const TempDir dir;
+  write_text(dir.path() / "csrc/ops/copy.h", "");
+  write_text(dir.path() / "csrc/ops/native/loss.cc", "");
+  write_text(dir.path() / "src/torch_x/graphs.py", "");
+  const std::vector<std::string> lines = {
+      "// ops/copy.h, native/loss.cc, torch_x/graphs.py, graphs.py and ATen/native/Resize.h are there;",
+      "// so is \"csrc/ops/copy.h\" (ATen/ATen.h is PyTorch's) and (loss.cc)",
+      "int x;  // but knowledge/operators/loss.yaml and fallback.cc are not,",
+      "const char* s = \"a.cc\";  // nor `ops/quantized.h`"};
+  std::vector<std::string> names = {"copy.h", "loss.cc", "graphs.py"};
+  EXPECT_EQ(cited_paths(dir.path(), "csrc/ops/copy.cc", lines, names),
+            (std::vector<std::string>{"csrc/ops/copy.cc:3: knowledge/operators/loss.yaml", "csrc/ops/copy.cc:3: fallback.cc",
+                                      "csrc/ops/copy.cc:4: ops/quantized.h"}));
+}
+
 TEST(GeneratedResidueChecks, FindWhatTheyLookFor) {
   const std::vector<std::string> cc = {"void f(bool b, int x) {", "  if (b) {", "    g(x);", "  }", "  (void)x;",
                                        "}", "", "void h(int y) {", "  (void)y;", "}", "",
