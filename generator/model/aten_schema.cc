@@ -236,4 +236,8 @@ bool is_plain_tensor(const SchemaArgument& argument) {
          argument.type.find("[]") == std::string::npos;
 }
 
+bool is_optional_tensor(const SchemaArgument& argument) {
+  return argument.type.starts_with("Tensor?") && argument.type.find("[]") == std::string::npos;
+}
+
 }  // namespace accelgen

@@ -32,6 +32,8 @@ struct AtenSchema {
 
 /// Whether an argument is one tensor ("Tensor", "Tensor(a!)"): not optional, not a list.
 bool is_plain_tensor(const SchemaArgument& argument);
+/// Whether an argument is one optional tensor ("Tensor?"): not a list.
+bool is_optional_tensor(const SchemaArgument& argument);
 
 /// A schema that accelgen cannot read: `what` says what was expected, at character `offset` of the text.
 class SchemaError : public std::runtime_error {

@@ -88,7 +88,8 @@ std::vector<std::string> spellings(const Table& table) {
 
 // The stem of a catalog file's path: knowledge/operators/<family>.yaml.
 std::string family_of_file(std::string_view path) {
-  return std::string(path.substr(kCatalogDir.size(), path.size() - kCatalogDir.size() - std::string_view(".yaml").size()));
+  const std::size_t stem = path.size() - kCatalogDir.size() - std::string_view(".yaml").size();
+  return std::string(path.substr(kCatalogDir.size(), stem));
 }
 
 bool is_catalog_file(std::string_view path) { return path.starts_with(kCatalogDir) && path.ends_with(".yaml"); }
@@ -122,15 +123,12 @@ std::vector<CatalogVariant> read_variants(const StrictYaml& y, const YAML::Node&
              where + ": variant " + parsed.name + " is derived from the operator's elementwise rule: leave out its " +
                  (f.count("call") ? "call" : "body") + " (or the operator's elementwise block)");
     }
-    if (!derived && f.count("call") + f.count("body") == 2) {
+    const auto given = f.count("call") + f.count("body");
+    if (!derived && (given == 2 || (given == 0 && !meta_derived))) {
       y.fail(entry, where + ": variant " + parsed.name +
                         " needs exactly one of call (an expression the wrapper returns) and body (its statements)");
     }
-    if (!derived && f.count("call") + f.count("body") == 0) {
-      if (!meta_derived) {
-        y.fail(entry, where + ": variant " + parsed.name +
-                          " needs exactly one of call (an expression the wrapper returns) and body (its statements)");
-      }
+    if (!derived && given == 0) {
       if (parsed.kind == VariantKind::Out) {
         y.fail(entry, where + ": variant " + parsed.name +
                           " is an out= variant: the operator's meta block derives functional and in-place wrappers "
@@ -369,8 +367,9 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
     }
     if (f.count("elementwise")) {
       if (!block || block->elementwise_wrapper.empty()) {
-        y.fail(f.at("elementwise"), where + ": an elementwise operator needs its family block to name the wrappers "
-                                            "that derive its variants (family: elementwise: {wrapper, promotion_enum})");
+        y.fail(f.at("elementwise"), where + ": an elementwise operator needs its family block to name the "
+                                            "wrappers that derive its variants (family: elementwise: {wrapper, "
+                                            "promotion_enum})");
       }
       op.elementwise = read_elementwise(y, f.at("elementwise"), where);
     }
@@ -386,9 +385,10 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
       for (std::size_t i = 0; i < op.variants.size(); ++i) {
         if (!op.variants[i].call.empty() || !op.variants[i].body.empty()) continue;
         const AtenSchema schema = parse_aten_schema(op.variants[i].schema, op.structured);
-        const auto tensor = std::find_if(schema.arguments.begin(), schema.arguments.end(), [&](const SchemaArgument& a) {
+        const auto on_device = [&](const SchemaArgument& a) {
           return is_plain_tensor(a) && (op.meta->device.empty() || a.name == op.meta->device);
-        });
+        };
+        const auto tensor = std::find_if(schema.arguments.begin(), schema.arguments.end(), on_device);
         if (tensor == schema.arguments.end()) {
           y.fail(variants[i], where + ": variant " + schema.name + " has no tensor argument " +
                                   (op.meta->device.empty() ? std::string("to put its result on")
@@ -445,7 +445,9 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
   std::map<std::string, CatalogFamily> family_blocks;
   if (block) {
     block->name = !family.empty() ? family : ops.empty() ? std::string() : ops.begin()->second.family;
-    if (block->name.empty()) y.fail(top.at("family"), "a family block needs the family's operators (or its file's name)");
+    if (block->name.empty()) {
+      y.fail(top.at("family"), "a family block needs the family's operators (or its file's name)");
+    }
     family_blocks.emplace(block->name, std::move(*block));
   }
   return OperatorCatalog(std::move(ops), std::move(family_blocks));

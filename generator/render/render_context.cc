@@ -170,15 +170,16 @@ std::string derived_meta_body(const CatalogOperator& op, const AtenSchema& schem
     const bool tensor = is_plain_tensor(argument);
     if (tensor) tensors.push_back(argument.name);
     arguments.push_back(argument.name);
-    meta_arguments.push_back(tensor || argument.type.starts_with("Tensor?") ? "meta(" + argument.name + ")"
-                                                                             : argument.name);
+    meta_arguments.push_back(tensor || is_optional_tensor(argument) ? "meta(" + argument.name + ")" : argument.name);
   }
   const std::string& self = schema.arguments.front().name;
   const std::string device = in_place ? self : op.meta->device.empty() ? tensors.front() : op.meta->device;
   const std::string kernel = "kernels::" + kernel_function_name(op.name);
   Lines lines;
   const auto add = [&lines](const Lines& more) { lines.insert(lines.end(), more.begin(), more.end()); };
-  if (tensors.size() > 1) add(wrap_list("check_devices(\"" + base + "\", " + device + ".device(), {", tensors, "});", 2));
+  if (tensors.size() > 1) {
+    add(wrap_list("check_devices(\"" + base + "\", " + device + ".device(), {", tensors, "});", 2));
+  }
   if (in_place) {
     lines.push_back("at::Tensor " + self + "_meta = meta(" + self + ");");
     meta_arguments.front() = self + "_meta";
@@ -189,8 +190,8 @@ std::string derived_meta_body(const CatalogOperator& op, const AtenSchema& schem
   } else {
     // One line if it fits; else the call on a continuation line, as clang-format breaks an assignment; else the
     // meta function's arguments wrapped.
-    const Lines call = wrap_list("empty_like_meta(at::meta::" + base + "(", meta_arguments, "), " + device + ".device());",
-                                 2 + 4, 1 << 20);
+    const std::string tail = "), " + device + ".device());";
+    const Lines call = wrap_list("empty_like_meta(at::meta::" + base + "(", meta_arguments, tail, 2 + 4, 1 << 20);
     if (2 + std::string("at::Tensor out = ").size() + call.front().size() <= 120) {
       lines.push_back("at::Tensor out = " + call.front());
     } else if (2 + 4 + call.front().size() <= 120) {

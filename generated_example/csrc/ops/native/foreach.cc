@@ -30,12 +30,14 @@ bool foreach_fast_route(at::TensorList self, at::TensorList other, const at::Sca
   }
   const c10::Device device = self[0].device();
   const c10::ScalarType dtype = self[0].scalar_type();
+  // `t` on the list's device and dtype, floating, dense and laid out as `like` (a reference: no copy).
+  const auto fits = [&](const at::Tensor& t, const at::Tensor& like) {
+    return t.device() == device && t.scalar_type() == dtype && t.is_floating_point() && t.sizes() == like.sizes() &&
+           t.strides() == like.strides() && t.is_non_overlapping_and_dense();
+  };
   for (size_t i = 0; i < self.size(); ++i) {
-    for (const at::Tensor& t : {self[i], other[i]}) {
-      if (t.device() != device || t.scalar_type() != dtype || !t.is_floating_point() ||
-          t.sizes() != self[i].sizes() || t.strides() != self[i].strides() || !t.is_non_overlapping_and_dense()) {
-        return false;
-      }
+    if (!fits(self[i], self[i]) || !fits(other[i], self[i])) {
+      return false;
     }
     if (at::get_overlap_status(self[i], other[i]) == at::MemOverlapStatus::Partial) {
       return false;

@@ -140,7 +140,10 @@ class _Capture:
             torch._C._remove_cached_tensor(output)
 
     def __del__(self):
-        self.release()
+        # A capture whose __init__ raised has nothing to release. At interpreter shutdown the module's globals may be
+        # cleared before the last capture goes, and with them the bookkeeping release() would undo.
+        if hasattr(self, "released") and _STATIC_OUTPUTS is not None:
+            self.release()
 
 
 def shape_dependent_positions(example_inputs):
