@@ -273,5 +273,54 @@ TEST(RenderContext, AMetaBlockDerivesTheFunctionalAndInPlaceWrappers) {
   EXPECT_THAT(wrappers.at("hypot.out"), ::testing::Contains("  return at::hypot_out(out, self, other);"));
 }
 
+// The host files' operators are data: an operator left out of operators.native gets its catalog bridge in the file
+// the bridge names, with its includes and registration; the file exists only while it registers something.
+TEST(RenderContext, AnOperatorOutOfTheNativeListGetsItsBridge) {
+  const auto without = [](DeviceSpec spec, const std::vector<std::string>& names) {
+    std::erase_if(spec.native_ops, [&](const std::string& op) {
+      return std::find(names.begin(), names.end(), op) != names.end();
+    });
+    return spec;
+  };
+  const auto schema_names = [](const HostFileContext& host) {
+    std::vector<std::string> names;
+    for (const auto& r : host.registrations) names.push_back(r.schema_name);
+    return names;
+  };
+  const RenderContext all_native = make_render_context(default_spec(), torch_2_14());
+  EXPECT_FALSE(all_native.ops.host.at("cpu_bridge").generated);
+  EXPECT_TRUE(all_native.ops.host.at("cpu_bridge").bridge_lines.empty());
+  EXPECT_TRUE(all_native.ops.host.at("core_ops").generated);
+  EXPECT_THAT(schema_names(all_native.ops.host.at("core_ops")), ::testing::Not(::testing::Contains("fill_.Scalar")));
+  EXPECT_THAT(schema_names(all_native.ops.host.at("quantized")), ::testing::Contains("_empty_affine_quantized"));
+
+  const DeviceSpec bridged = without(default_spec(), {"convolution_overrideable", "fill_.Scalar",
+                                                      "_scaled_dot_product_fused_attention_overrideable"});
+  const RenderContext ctx = make_render_context(bridged, torch_2_14());
+  const HostFileContext& bridge = ctx.ops.host.at("cpu_bridge");
+  EXPECT_TRUE(bridge.generated);
+  // The attention's bridge brings the variant it registers with it (_fused_sdp_choice, its catalog wrapper).
+  EXPECT_THAT(schema_names(bridge), ElementsAre("_scaled_dot_product_fused_attention_overrideable",
+                                                "_fused_sdp_choice", "convolution_overrideable"));
+  EXPECT_THAT(bridge.include_lines, ::testing::Contains("#include \"ops/cpu_convolution.h\""));
+  EXPECT_THAT(bridge.include_lines, ::testing::Contains("#include <ATen/native/transformers/attention.h>"));
+  EXPECT_THAT(bridge.bridge_lines, ::testing::Contains(HasSubstr("// ---- convolution: ")));
+  EXPECT_THAT(bridge.reason_lines, ::testing::Contains(HasSubstr("//  * convolution: ")));
+  EXPECT_THAT(schema_names(ctx.ops.host.at("core_ops")), ::testing::Contains("fill_.Scalar"));
+  const auto jobs = render_file_jobs(ctx);
+  ASSERT_EQ(jobs.count("csrc/ops/cpu_bridge.cc"), 1U);
+  EXPECT_EQ(jobs.count("csrc/ops/cpu_bridge.h"), 1U);
+  EXPECT_THAT(jobs.at("csrc/ops/cpu_bridge.cc").body,
+              HasSubstr("  m.impl(\"convolution_overrideable\", &convolution_overrideable);"));
+  EXPECT_THAT(jobs.at("csrc/ops/core_ops.cc").body, HasSubstr("  m.impl(\"fill_.Scalar\", &fill_inplace_Scalar);"));
+  EXPECT_THAT(jobs.at("CMakeLists.txt").body, HasSubstr("csrc/ops/cpu_bridge.cc"));
+  EXPECT_EQ(render_file_jobs(all_native).count("csrc/ops/cpu_bridge.cc"), 0U);
+
+  // With operators.fallback: error, nothing is bridged (the CPU bridge runs PyTorch's CPU implementations).
+  DeviceSpec strict = bridged;
+  strict.fallback = FallbackPolicy::Error;
+  EXPECT_FALSE(make_render_context(strict, torch_2_14()).ops.host.at("cpu_bridge").generated);
+}
+
 }  // namespace
 }  // namespace accelgen
