@@ -5,12 +5,7 @@
 #include "process_group.h"
 
 #include "device.h"
-#include "device_allocator.h"
-#include "host_allocator.h"
-#include "runtime_check.h"
-#include "stream.h"
 
-#include <ATen/EmptyTensor.h>
 #include <c10/util/Exception.h>
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroup.hpp>
@@ -19,34 +14,21 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <exception>
 #include <numeric>
 #include <sstream>
+#include <type_traits>
 
 namespace torch_mydevice::distributed {
 
 namespace {
 
-// Every tensor of a collective must be a dense mydevice tensor on one device: the staging copies move raw bytes.
-c10::Device common_device(const std::vector<at::Tensor>& tensors, const char* op) {
-  TORCH_CHECK(!tensors.empty(), kBackendName, ": ", op, " needs at least one tensor");
-  const c10::Device device = tensors.front().device();
-  for (const at::Tensor& t : tensors) {
-    TORCH_CHECK(t.defined(), kBackendName, ": ", op, " got an undefined tensor");
-    TORCH_CHECK(t.device().type() == c10::DeviceType::PrivateUse1, kBackendName, ": ", op,
-                " expects mydevice tensors, got a tensor on ", t.device(),
-                " (CPU tensors belong to Gloo: init_process_group(\"cpu:gloo,mydevice:", kBackendName, "\"))");
-    TORCH_CHECK(t.device() == device, kBackendName, ": ", op, " expects all tensors on one device, got ", device,
-                " and ", t.device());
-    TORCH_CHECK(t.is_non_overlapping_and_dense(), kBackendName, ": ", op,
-                " expects dense tensors (call .contiguous() first)");
-    TORCH_CHECK(!t.is_sparse(), kBackendName, ": ", op, " does not support sparse tensors");
-  }
-  return device;
+// "all_reduce" of the title "mydevice_gloo:all_reduce", as the errors name a collective.
+const char* op_name(const char* title) {
+  return std::strchr(title, ':') + 1;
 }
 
-// gather's outputs and scatter's inputs: on the root one list of world-size tensors, each with the sizes, dtype and
-// device of `like` (the other side's one tensor); on every other rank none.
+// gather's outputs and scatter's inputs: on the root one list of world-size tensors, each with the sizes and dtype
+// of `like` (the other side's one tensor); on every other rank none.
 std::vector<at::Tensor> root_tensor_list(const std::vector<std::vector<at::Tensor>>& lists, const at::Tensor& like,
                                          bool is_root, int world_size, const char* op, const char* role) {
   if (!is_root) {
@@ -56,8 +38,6 @@ std::vector<at::Tensor> root_tensor_list(const std::vector<std::vector<at::Tenso
   }
   TORCH_CHECK(lists.size() == 1 && static_cast<int>(lists[0].size()) == world_size, kBackendName, ": ", op,
               " expects a list of ", world_size, " ", role, " tensors (the world size) on the root");
-  TORCH_CHECK(common_device(lists[0], op) == like.device(), kBackendName, ": ", op, " ", role,
-              " tensors must be on ", like.device());
   for (const at::Tensor& t : lists[0]) {
     TORCH_CHECK(t.sizes() == like.sizes() && t.scalar_type() == like.scalar_type(), kBackendName, ": ", op, " ", role,
                 " tensors must have sizes ", like.sizes(), " and dtype ", like.scalar_type(), ", got ", t.sizes(), " ",
@@ -66,42 +46,41 @@ std::vector<at::Tensor> root_tensor_list(const std::vector<std::vector<at::Tenso
   return lists[0];
 }
 
-// Pinned host memory with the layout of `like` (same sizes and strides, so raw bytes line up).
-at::Tensor host_buffer(const at::Tensor& like) {
-  // Pinned memory: the runtime copies it without an extra bounce buffer.
-  c10::Allocator* allocator = host_allocator();
-  return at::detail::empty_strided_generic(like.sizes(), like.strides(), allocator,
-                                           c10::DispatchKeySet(c10::DispatchKey::CPU), like.scalar_type());
+// Gloo's lists of world-size tensors (all_gather's outputs; gather's and scatter's on the root, none elsewhere).
+std::vector<std::vector<at::Tensor>> lists_of(const std::vector<at::Tensor>& tensors, int world_size) {
+  std::vector<std::vector<at::Tensor>> lists;
+  for (auto it = tensors.begin(); it != tensors.end(); it += world_size) {
+    lists.emplace_back(it, it + world_size);
+  }
+  return lists;
 }
 
-// Gloo has no AVG: the backend reduces with SUM and divides by the world size before copying back.
-bool check_reduce_op(const c10d::ReduceOp& op, const std::vector<at::Tensor>& tensors, const char* name) {
-  switch (op.op_) {
-    case c10d::ReduceOp::SUM:
-    case c10d::ReduceOp::PRODUCT:
-    case c10d::ReduceOp::MIN:
-    case c10d::ReduceOp::MAX:
-    case c10d::ReduceOp::BAND:
-    case c10d::ReduceOp::BOR:
-    case c10d::ReduceOp::BXOR:
-      return false;
-    case c10d::ReduceOp::AVG:
-      for (const at::Tensor& t : tensors) {
-        TORCH_CHECK(t.scalar_type() != at::kBool, kBackendName, ": ", name, " with ReduceOp.AVG does not support bool");
-      }
-      return true;
-    default:
-      TORCH_CHECK(false, kBackendName, ": ", name, " does not support this ReduceOp (", op.op_, ")");
+// all_to_all's tensors laid end to end, flat, and the way back: consecutive pieces of `flat` into `outputs`.
+at::Tensor flatten(const std::vector<at::Tensor>& tensors) {
+  std::vector<at::Tensor> flat;
+  for (const at::Tensor& t : tensors) {
+    flat.push_back(t.reshape({-1}));
+  }
+  return at::cat(flat);
+}
+
+void unflatten_into(const at::Tensor& flat, const std::vector<at::Tensor>& outputs) {
+  int64_t offset = 0;
+  for (const at::Tensor& t : outputs) {
+    t.copy_(flat.narrow(0, offset, t.numel()).view(t.sizes()));
+    offset += t.numel();
   }
 }
 
-// The AVG post-processing step: integer tensors round toward zero, as NCCL does.
-void divide_in_place(at::Tensor& t, int size) {
-  if (c10::isIntegralType(t.scalar_type(), /*includeBool=*/false)) {
-    t.div_(size, "trunc");
-  } else {
-    t.div_(size);
+// The options Gloo gets: the caller's, with SUM for AVG (the division follows on the host).
+template <typename CollectiveOptions>
+CollectiveOptions gloo_options(CollectiveOptions opts) {
+  if constexpr (!std::is_same_v<CollectiveOptions, c10d::AllgatherOptions>) {
+    if (opts.reduceOp.op_ == c10d::ReduceOp::AVG) {
+      opts.reduceOp = c10d::ReduceOp::SUM;
+    }
   }
+  return opts;
 }
 
 // What every rank must agree on for a collective: which one, the dtype and the number of elements.
@@ -113,126 +92,13 @@ std::vector<int64_t> signature_of(c10d::OpType op, const std::vector<at::Tensor>
   return {static_cast<int64_t>(op), static_cast<int64_t>(tensors.front().scalar_type()), numel};
 }
 
-std::vector<at::Tensor> hosts_of(const std::vector<at::Tensor>& devices) {
-  std::vector<at::Tensor> hosts;
-  hosts.reserve(devices.size());
-  for (const at::Tensor& t : devices) {
-    hosts.push_back(host_buffer(t));
+// Several Gloo collectives (`start(i)`), one after the other on the issue thread: the Work follows the last one.
+template <typename Start>
+c10::intrusive_ptr<c10d::Work> one_by_one(size_t n, const Start& start) {
+  for (size_t i = 0; i + 1 < n; ++i) {
+    start(i)->wait();
   }
-  return hosts;
-}
-
-// Gloo's exceptions say what broke on the wire ("Connection closed by peer", "Timed out waiting ..."); this
-// puts the backend, the operation and the rank in front, as a torch.distributed.DistBackendError.
-std::exception_ptr describe_failure(std::exception_ptr error, const char* title, int rank) {
-  std::string detail = "unknown error";
-  try {
-    std::rethrow_exception(error);
-  } catch (const c10::Error& e) {
-    detail = e.what_without_backtrace();
-  } catch (const std::exception& e) {
-    detail = e.what();
-  } catch (...) {
-  }
-  std::ostringstream message;
-  message << title << " failed on rank " << rank << ": " << detail;
-  try {
-    C10_THROW_ERROR(DistBackendError, message.str());
-  } catch (...) {
-    return std::current_exception();
-  }
-}
-
-// The driver's element type for a torch dtype; nullopt: Gloo runs it.
-std::optional<driver::DataType> data_type_of(at::ScalarType type) {
-  switch (type) {
-    case at::kChar: return driver::DataType::int8;
-    case at::kByte: return driver::DataType::uint8;
-    case at::kInt: return driver::DataType::int32;
-    case at::kLong: return driver::DataType::int64;
-    case at::kHalf: return driver::DataType::float16;
-    case at::kFloat: return driver::DataType::float32;
-    case at::kDouble: return driver::DataType::float64;
-    case at::kBFloat16: return driver::DataType::bfloat16;
-    case at::kBool: return driver::DataType::boolean;
-    default: return std::nullopt;
-  }
-}
-
-// The driver's reduction; nullopt: Gloo runs it (bitwise ones, AVG of integers).
-std::optional<driver::ReduceOp> reduce_op_of(const c10d::ReduceOp& op, at::ScalarType type) {
-  switch (op.op_) {
-    case c10d::ReduceOp::SUM: return driver::ReduceOp::sum;
-    case c10d::ReduceOp::PRODUCT: return driver::ReduceOp::prod;
-    case c10d::ReduceOp::MIN: return driver::ReduceOp::min;
-    case c10d::ReduceOp::MAX: return driver::ReduceOp::max;
-    case c10d::ReduceOp::AVG:
-      if (c10::isFloatingType(type)) {
-        return driver::ReduceOp::avg;
-      }
-      return std::nullopt;
-    default: return std::nullopt;
-  }
-}
-
-driver::DataType dtype(const at::Tensor& t) {
-  return *data_type_of(t.scalar_type());
-}
-
-driver::ReduceOp redop(const c10d::ReduceOp& op, const at::Tensor& t) {
-  return *reduce_op_of(op, t.scalar_type());
-}
-
-std::size_t count(const at::Tensor& t) {
-  return static_cast<std::size_t>(t.numel());
-}
-
-// A failed driver call, as torch.distributed.DistBackendError("mydevice_gloo:all_reduce failed on rank 0: ...").
-void check_comm(driver::Status status, const char* title, int rank) {
-  if (status == driver::Status::success) {
-    return;
-  }
-  std::ostringstream message;
-  message << title << " failed on rank " << rank << ": " << driver::status_name(status) << ": "
-          << driver::get().last_error_message();
-  driver::get().clear_last_error();
-  C10_THROW_ERROR(DistBackendError, message.str());
-}
-
-// The driver's group_start/group_end around several operations (ended on every path out).
-class CommGroup {
- public:
-  CommGroup(const char* title, int rank) : title_(title), rank_(rank) {
-    check_comm(driver::get().group_start(), title_, rank_);
-  }
-  ~CommGroup() {
-    if (open_) {
-      (void)driver::get().group_end();
-      driver::get().clear_last_error();
-    }
-  }
-  CommGroup(const CommGroup&) = delete;
-  CommGroup& operator=(const CommGroup&) = delete;
-  void end() {
-    open_ = false;
-    check_comm(driver::get().group_end(), title_, rank_);
-  }
-
- private:
-  const char* title_;
-  int rank_;
-  bool open_ = true;
-};
-
-// Contiguous memory for an output: the tensor itself, or a buffer copied back into it by copy_back.
-at::Tensor contiguous_output(const at::Tensor& t) {
-  return t.is_contiguous() ? t : at::empty(t.sizes(), t.options());
-}
-
-void copy_back(at::Tensor& t, const at::Tensor& buffer) {
-  if (!t.is_same(buffer)) {
-    t.copy_(buffer);
-  }
+  return start(n - 1);
 }
 
 // Lets go of the GIL for the scope, if the calling thread holds it. The backend's threads may need it: releasing
@@ -254,72 +120,6 @@ class GilRelease {
 };
 
 } // namespace
-
-// ------------------------------------------------------------------------------------------------ Work
-
-MydeviceWork::MydeviceWork(int rank, c10d::OpType op_type, const char* profiling_title, std::vector<at::Tensor> outputs)
-    // The profiling title opens a RecordFunction ("mydevice_gloo:all_reduce") that c10d::Work closes in finish():
-    // collectives show up in torch.profiler traces with their real duration.
-    : c10d::Work(rank, op_type, profiling_title, outputs),
-      outputs_(std::move(outputs)),
-      future_(c10::make_intrusive<c10::ivalue::Future>(c10::ListType::create(c10::TensorType::get()))) {}
-
-std::vector<at::Tensor> MydeviceWork::result() {
-  return outputs_;
-}
-
-int MydeviceWork::sourceRank() const {
-  TORCH_CHECK(source_rank_ >= 0, kBackendName,
-              ": the source rank is only known after a recv from any source completed");
-  return source_rank_;
-}
-
-c10::intrusive_ptr<c10::ivalue::Future> MydeviceWork::getFuture() {
-  return future_;
-}
-
-void MydeviceWork::complete(int source_rank) {
-  source_rank_ = source_rank;
-  finish();
-  // The future holds no device: it is completed only after the results are in device memory (the copies
-  // were synchronized), so a consumer on any stream sees them.
-  future_->markCompleted(c10::IValue(outputs_));
-}
-
-void MydeviceWork::fail(std::exception_ptr error) {
-  finish(error);
-  future_->setError(error);
-}
-
-MydeviceWork::~MydeviceWork() {
-  if (done_ != nullptr) {
-    MYDEVICE_WARN_ON_ERROR(driver::get().event_destroy(done_));
-  }
-}
-
-bool MydeviceWork::isCompleted() {
-  if (c10d::Work::isCompleted()) {
-    return true;
-  }
-  if (done_ == nullptr) {
-    return false;
-  }
-  const driver::Status status = driver::get().event_query(done_);
-  if (status == driver::Status::not_ready) {
-    driver::get().clear_last_error();
-  }
-  return status == driver::Status::success;
-}
-
-bool MydeviceWork::wait(std::chrono::milliseconds timeout) {
-  if (done_ != nullptr) {
-    // Work queued on the current stream from now on runs after the collective, as with NCCL.
-    DeviceScope scope(device_);
-    MYDEVICE_CHECK(driver::get().stream_wait_event(current_native_stream(device_), done_));
-  }
-  // Returns once the wait thread saw the collective finish; rethrows its failure.
-  return c10d::Work::wait(timeout);
-}
 
 // ------------------------------------------------------------------------------------------------ process group
 
@@ -361,8 +161,8 @@ MydeviceProcessGroup::MydeviceProcessGroup(const c10::intrusive_ptr<c10d::Store>
     }
   }
   options_ = c10::make_intrusive<c10d::Backend::Options>(kBackendName, timeout);
-  issue_thread_ = std::thread([this] { issue_loop(); });
-  wait_thread_ = std::thread([this] { wait_loop(); });
+  issue_thread_ = std::thread([this] { serve(queue_); });
+  wait_thread_ = std::thread([this] { serve(wait_queue_); });
 }
 
 c10::intrusive_ptr<c10d::Backend::Options> MydeviceProcessGroup::getBackendOptions() {
@@ -419,771 +219,216 @@ MydeviceProcessGroup::~MydeviceProcessGroup() {
   gloo_.reset();
 }
 
-bool MydeviceProcessGroup::on_driver(const std::vector<at::Tensor>& tensors, const c10d::ReduceOp* op) const {
-  if (!use_driver_) {
-    return false;
-  }
-  for (const at::Tensor& t : tensors) {
-    if (!data_type_of(t.scalar_type()).has_value() || (op != nullptr && !reduce_op_of(*op, t.scalar_type()))) {
-      return false;
-    }
-  }
-  return true;
-}
-
-driver::Comm MydeviceProcessGroup::comm_for(c10::DeviceIndex device) {
-  std::lock_guard<std::mutex> lock(comms_mutex_);
-  auto it = comms_.find(device);
-  if (it != comms_.end()) {
-    return it->second;
-  }
-  // Every rank creates its communicators in the same order (that of its collectives), so the n-th of each rank
-  // finds the n-th id under one key.
-  const std::string key = "comm/" + std::to_string(comms_created_++);
-  driver::CommUniqueId id;
-  if (getRank() == 0) {
-    check_comm(driver::get().comm_get_unique_id(&id), "mydevice_gloo:create communicator", getRank());
-    store_->set(key, std::vector<uint8_t>(id.bytes, id.bytes + driver::kCommUniqueIdBytes));
-  } else {
-    const std::vector<uint8_t> bytes = store_->get(key); // waits for rank 0, up to the store's timeout
-    TORCH_CHECK(bytes.size() == driver::kCommUniqueIdBytes, kBackendName, ": a communicator id of ", bytes.size(),
-                " bytes in the store, expected ", driver::kCommUniqueIdBytes);
-    std::memcpy(id.bytes, bytes.data(), bytes.size());
-  }
-  DeviceScope scope(device);
-  driver::Comm comm = nullptr;
-  driver::CommConfig config;
-  config.timeout_ms = timeout_.count();
-  check_comm(driver::get().comm_init_rank(&comm, getSize(), id, getRank(), config),
-             "mydevice_gloo:create communicator", getRank());
-  comms_.emplace(device, comm);
-  return comm;
-}
-
-c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::run_on_driver(c10d::OpType op_type, const char* title,
-                                                                   c10::Device device, std::vector<at::Tensor> keep,
-                                                                   std::vector<at::Tensor> outputs,
-                                                                   const DriverCall& call) {
-  auto work = c10::make_intrusive<MydeviceWork>(getRank(), op_type, title, std::move(outputs));
-  const c10::DeviceIndex index = device.index();
-  DeviceScope scope(index);
-  driver::Comm comm = comm_for(index);
-  // Like NCCL's process group, the collective runs on the group's communication stream, after everything queued so
-  // far on the caller's current stream: the work queued next (the rest of a backward pass, while DDP reduces a
-  // bucket) overlaps it. Work.wait() and the Work's future order the caller after it. The tensors it uses stay
-  // alive (`keep`, the Work's outputs) until it finished, so the caching allocator cannot reuse them earlier.
-  driver::Stream stream = comm_stream(index);
-  driver::Event ready = nullptr;
-  MYDEVICE_CHECK(driver::get().event_create(&ready, false));
-  MYDEVICE_CHECK(driver::get().event_record(ready, current_native_stream(index)));
-  MYDEVICE_CHECK(driver::get().stream_wait_event(stream, ready));
-  MYDEVICE_WARN_ON_ERROR(driver::get().event_destroy(ready));
-  {
-    // What `call` allocates (contiguous copies, gathered buffers) and its copies into the outputs are queued on
-    // the communication stream too.
-    c10::Stream comm_c10 = c10::Stream(c10::Stream::UNSAFE, device, 0);
-    {
-      std::lock_guard<std::mutex> lock(streams_mutex_);
-      comm_c10 = comm_streams_.at(index);
-    }
-    c10::StreamGuard on_comm_stream(comm_c10);
-    call(comm, stream);
-  }
-  MYDEVICE_CHECK(driver::get().event_create(&work->done_, false));
-  work->device_ = index;
-  MYDEVICE_CHECK(driver::get().event_record(work->done_, stream));
-  const int rank = getRank();
-  auto finish = [work, comm, title, rank, index, keep = std::move(keep)]() mutable {
-    try {
-      DeviceScope scope(index);
-      const driver::Status status = driver::get().event_synchronize(work->done_);
-      driver::Status error = driver::Status::success;
-      std::string message;
-      check_comm(driver::get().comm_get_async_error(comm, &error, &message), title, rank);
-      if (error != driver::Status::success) {
-        std::ostringstream text;
-        text << title << " failed on rank " << rank << ": " << message;
-        C10_THROW_ERROR(DistBackendError, text.str());
-      }
-      check_comm(status, title, rank);
-      keep.clear();
-      work->complete(-1);
-    } catch (...) {
-      work->fail(std::current_exception());
-    }
-  };
-  {
-    std::lock_guard<std::mutex> lock(queue_mutex_);
-    wait_queue_.emplace_back(std::move(finish));
-  }
-  queue_cv_.notify_all();
-  return work;
-}
-
-driver::Stream MydeviceProcessGroup::comm_stream(c10::DeviceIndex device) {
-  std::lock_guard<std::mutex> lock(streams_mutex_);
-  auto it = comm_streams_.find(device);
-  if (it == comm_streams_.end()) {
-    // A stream of our own, like NCCL's: communication copies overlap with compute on the current stream.
-    it = comm_streams_.emplace(device, new_stream(device, /*priority=*/0)).first;
-  }
-  return native_stream(it->second);
-}
-
-void MydeviceProcessGroup::issue_loop() {
-  while (true) {
-    std::function<void()> task;
-    {
-      std::unique_lock<std::mutex> lock(queue_mutex_);
-      queue_cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-      if (queue_.empty()) {
-        return; // stopping, and everything queued was issued
-      }
-      task = std::move(queue_.front());
-      queue_.pop_front();
-    }
-    task(); // never throws: failures go to the Work
-  }
-}
-
-void MydeviceProcessGroup::check_signature(const std::vector<int64_t>& signature, const char* title) {
-  const auto options = at::TensorOptions().dtype(at::kLong);
-  std::vector<at::Tensor> mine{at::tensor(signature, options)};
-  std::vector<std::vector<at::Tensor>> all(1);
-  for (int r = 0; r < getSize(); ++r) {
-    all[0].push_back(at::empty({static_cast<int64_t>(signature.size())}, options));
-  }
-  gloo_->allgather(all, mine)->wait();
-  bool same = true;
-  for (const at::Tensor& other : all[0]) {
-    same = same && other.equal(mine[0]);
-  }
-  if (same) {
-    return;
-  }
-  // Every rank gathered the same table, so every rank raises the same error and nobody starts the collective.
-  std::ostringstream message;
-  message << title << ": the ranks called it with mismatched tensors (";
-  for (int r = 0; r < getSize(); ++r) {
-    const at::Tensor& t = all[0][r];
-    message << (r == 0 ? "" : ", ") << "rank " << r << ": " << t[2].item<int64_t>() << " elements of "
-            << c10::toString(static_cast<c10::ScalarType>(t[1].item<int64_t>()));
-    if (t[0].item<int64_t>() != signature[0]) {
-      message << " in another collective";
-    }
-  }
-  message << ")";
-  C10_THROW_ERROR(DistBackendError, message.str());
-}
-
-void MydeviceProcessGroup::wait_loop() {
-  while (true) {
-    std::function<void()> task;
-    {
-      std::unique_lock<std::mutex> lock(queue_mutex_);
-      queue_cv_.wait(lock, [this] { return (stopping_ && queue_.empty()) || !wait_queue_.empty(); });
-      if (wait_queue_.empty()) {
-        return;
-      }
-      task = std::move(wait_queue_.front());
-      wait_queue_.pop_front();
-    }
-    task();
-  }
-}
-
-std::vector<MydeviceProcessGroup::Staging> MydeviceProcessGroup::staging_of(const std::vector<at::Tensor>& devices,
-                                                                          std::vector<at::Tensor>& hosts) {
-  hosts = hosts_of(devices);
-  std::vector<Staging> staging;
-  staging.reserve(devices.size());
-  for (size_t i = 0; i < devices.size(); ++i) {
-    staging.push_back({devices[i], hosts[i]});
-  }
-  return staging;
-}
-
-c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::enqueue(c10d::OpType op_type, const char* title,
-                                                             std::optional<c10::Device> device,
-                                                             std::vector<Staging> to_host,
-                                                             std::vector<Staging> to_device,
-                                                             std::vector<at::Tensor> outputs, GlooCall call,
-                                                             HostStep after, bool report_source_rank,
-                                                             std::vector<int64_t> signature) {
-  auto work = c10::make_intrusive<MydeviceWork>(getRank(), op_type, title, std::move(outputs));
-  driver::Stream stream = nullptr;
-  driver::Event staged = nullptr;
-  if (device.has_value()) {
-    const c10::DeviceIndex index = device->index();
-    DeviceScope scope(index);
-    stream = comm_stream(index);
-    // 1. The comm stream waits for everything queued so far on the caller's current stream (the kernels that
-    //    produced the inputs), without blocking the host.
-    driver::Event ready = nullptr;
-    MYDEVICE_CHECK(driver::get().event_create(&ready, false));
-    MYDEVICE_CHECK(driver::get().event_record(ready, current_native_stream(index)));
-    MYDEVICE_CHECK(driver::get().stream_wait_event(stream, ready));
-    // The wait is already queued; like CUDA, destroying the event is safe.
-    MYDEVICE_WARN_ON_ERROR(driver::get().event_destroy(ready));
-    // 2. Device memory is now also used on the comm stream: the caching allocator must not hand it to another
-    //    owner before the comm stream is done with it (Tensor.record_stream).
-    c10::Stream comm_c10 = c10::Stream(c10::Stream::UNSAFE, *device, 0);
-    {
-      std::lock_guard<std::mutex> lock(streams_mutex_);
-      comm_c10 = comm_streams_.at(index);
-    }
-    for (const Staging& s : to_host) {
-      device_allocator().recordStream(s.device.storage().data_ptr(), comm_c10);
-    }
-    for (const Staging& s : to_device) {
-      device_allocator().recordStream(s.device.storage().data_ptr(), comm_c10);
-    }
-    // 3. Device → pinned host copies, then an event the issue thread waits for.
-    for (const Staging& s : to_host) {
-      MYDEVICE_CHECK(driver::get().memcpy_async(s.host.data_ptr(), s.device.const_data_ptr(), s.device.nbytes(),
-                                         driver::CopyKind::device_to_host, stream));
-    }
-    MYDEVICE_CHECK(driver::get().event_create(&staged, false));
-    MYDEVICE_CHECK(driver::get().event_record(staged, stream));
-  }
-
-  auto task = [this, work, title, device, stream, staged, to_host = std::move(to_host),
-               to_device = std::move(to_device), call = std::move(call), after = std::move(after),
-               report_source_rank, signature = std::move(signature)]() mutable {
-    try {
-      std::optional<DeviceScope> scope;
-      if (device.has_value()) {
-        scope.emplace(device->index());
-        const driver::Status status = driver::get().event_synchronize(staged);
-        MYDEVICE_WARN_ON_ERROR(driver::get().event_destroy(staged));
-        MYDEVICE_CHECK(status);
-      }
-      if (!signature.empty() && check_sizes_) {
-        check_signature(signature, title);
-      }
-      // 4. Start the Gloo collective; it runs on Gloo's own threads.
-      c10::intrusive_ptr<c10d::Work> gloo_work = call();
-      to_host.clear(); // staged inputs may go as soon as Gloo finished; Gloo keeps its own references
-      const int rank = getRank();
-      // 5. Once the host buffers hold the result (or Gloo failed): post-processing, host → device copies,
-      //    completion. Runs on a Gloo thread (future callback) or on the wait thread.
-      auto finish = [work, gloo_work, title, rank, device, stream, to_device = std::move(to_device),
-                     after = std::move(after), report_source_rank](std::exception_ptr error) mutable {
-        try {
-          if (error) {
-            work->fail(describe_failure(error, title, rank));
-            return;
-          }
-          if (after) {
-            after();
-          }
-          if (device.has_value() && !to_device.empty()) {
-            DeviceScope scope(device->index());
-            for (const Staging& s : to_device) {
-              MYDEVICE_CHECK(driver::get().memcpy_async(s.device.data_ptr(), s.host.const_data_ptr(), s.host.nbytes(),
-                                                 driver::CopyKind::host_to_device, stream));
-            }
-            driver::Event done = nullptr;
-            MYDEVICE_CHECK(driver::get().event_create(&done, false));
-            MYDEVICE_CHECK(driver::get().event_record(done, stream));
-            const driver::Status status = driver::get().event_synchronize(done);
-            MYDEVICE_WARN_ON_ERROR(driver::get().event_destroy(done));
-            MYDEVICE_CHECK(status);
-          }
-          work->complete(report_source_rank ? gloo_work->sourceRank() : -1);
-        } catch (...) {
-          work->fail(describe_failure(std::current_exception(), title, rank));
-        }
-        gloo_work.reset(); // breaks the cycle future → callback → gloo work
-      };
-      c10::intrusive_ptr<c10::ivalue::Future> gloo_future;
-      try {
-        gloo_future = gloo_work->getFuture();
-      } catch (const c10::Error&) {
-        // Some Gloo works (e.g. reduce_scatter in newer torch) have no future: wait for them in order.
-      }
-      if (gloo_future) {
-        gloo_future->addCallback([finish](c10::ivalue::Future& future) mutable {
-          finish(future.hasError() ? future.exception_ptr() : nullptr);
-        });
-      } else {
-        {
-          std::lock_guard<std::mutex> lock(queue_mutex_);
-          wait_queue_.emplace_back([gloo_work, finish]() mutable {
-            std::exception_ptr error;
-            try {
-              gloo_work->wait();
-            } catch (...) {
-              error = std::current_exception();
-            }
-            finish(error);
-          });
-        }
-        queue_cv_.notify_all();
-      }
-    } catch (...) {
-      work->fail(describe_failure(std::current_exception(), title, getRank()));
-    }
-  };
-  {
-    std::lock_guard<std::mutex> lock(queue_mutex_);
-    queue_.emplace_back(std::move(task));
-  }
-  queue_cv_.notify_all(); // both threads wait on it
-  return work;
-}
-
 // ------------------------------------------------------------------------------------------------ collectives
+//
+// Each override checks what torch.distributed handed it and describes the collective once (a Collective): the
+// tensors it reads and writes, the driver's calls and Gloo's call on the host buffers. run() does the rest.
 
 template <typename CollectiveOptions>
-c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::all_reduce_tensors(c10d::OpType op_type, const char* op,
-                                                                        const char* title,
-                                                                        std::vector<at::Tensor>& tensors,
-                                                                        const CollectiveOptions& opts,
-                                                                        GlooStart<CollectiveOptions> start) {
-  const c10::Device device = common_device(tensors, op);
-  const bool average = check_reduce_op(opts.reduceOp, tensors, op);
-  if (on_driver(tensors, &opts.reduceOp)) {
-    return run_on_driver(op_type, title, device, {}, tensors, [&](driver::Comm comm, driver::Stream stream) {
-      CommGroup group(title, getRank());
-      for (const at::Tensor& t : tensors) {
-        check_comm(driver::get().all_reduce(t.data_ptr(), t.data_ptr(), count(t), dtype(t), redop(opts.reduceOp, t),
-                                            comm, stream),
-                   title, getRank());
-      }
-      group.end();
-    });
-  }
-  std::vector<at::Tensor> host;
-  std::vector<Staging> staging = staging_of(tensors, host);
-  // AVG through Gloo: a SUM, divided by the world size on the host before the copy back.
-  CollectiveOptions gloo_opts = opts;
-  HostStep after;
-  if (average) {
-    gloo_opts.reduceOp = c10d::ReduceOp::SUM;
-    after = [host, size = getSize()]() mutable {
-      for (at::Tensor& t : host) {
-        divide_in_place(t, size);
-      }
-    };
-  }
-  return enqueue(op_type, title, device, staging, staging, tensors,
-                 [this, host, gloo_opts, start]() mutable { return (gloo_.get()->*start)(host, gloo_opts); },
-                 std::move(after), false, signature_of(op_type, tensors));
+c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::all_reduce(c10d::OpType type, const char* title,
+                                                                std::vector<at::Tensor>& tensors,
+                                                                const CollectiveOptions& opts,
+                                                                GlooStart<CollectiveOptions> start) {
+  Collective c(type, title, {}, tensors);
+  c.reduce_op = &opts.reduceOp;
+  c.read_outputs = true;
+  c.signature = signature_of(type, tensors);
+  c.driver = [&](DriverCalls& d) {
+    for (const at::Tensor& t : tensors) {
+      d.check(driver::get().all_reduce(t.data_ptr(), t.data_ptr(), d.count(t), d.dtype(t), d.reduction(t), d.comm,
+                                       d.stream));
+    }
+  };
+  c.gloo = [this, start, opts = gloo_options(opts)](Host& host) { return (gloo_.get()->*start)(host.outputs, opts); };
+  return run(std::move(c));
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::allreduce(std::vector<at::Tensor>& tensors,
                                                                const c10d::AllreduceOptions& opts) {
-  return all_reduce_tensors(c10d::OpType::ALLREDUCE, "all_reduce", "mydevice_gloo:all_reduce", tensors, opts,
-                            &c10d::ProcessGroupGloo::allreduce);
+  return all_reduce(c10d::OpType::ALLREDUCE, "mydevice_gloo:all_reduce", tensors, opts,
+                    &c10d::ProcessGroupGloo::allreduce);
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::allreduce_coalesced(
     std::vector<at::Tensor>& tensors, const c10d::AllreduceCoalescedOptions& opts) {
-  return all_reduce_tensors(c10d::OpType::ALLREDUCE_COALESCED, "all_reduce_coalesced",
-                            "mydevice_gloo:all_reduce_coalesced", tensors, opts,
-                            &c10d::ProcessGroupGloo::allreduce_coalesced);
+  return all_reduce(c10d::OpType::ALLREDUCE_COALESCED, "mydevice_gloo:all_reduce_coalesced", tensors, opts,
+                    &c10d::ProcessGroupGloo::allreduce_coalesced);
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::broadcast(std::vector<at::Tensor>& tensors,
                                                                const c10d::BroadcastOptions& opts) {
-  const c10::Device device = common_device(tensors, "broadcast");
-  if (on_driver(tensors)) {
-    return run_on_driver(c10d::OpType::BROADCAST, "mydevice_gloo:broadcast", device, {}, tensors,
-                         [&](driver::Comm comm, driver::Stream stream) {
-                           CommGroup group("mydevice_gloo:broadcast", getRank());
-                           for (const at::Tensor& t : tensors) {
-                             check_comm(driver::get().broadcast(t.data_ptr(), t.data_ptr(), count(t), dtype(t),
-                                                                static_cast<int>(opts.rootRank), comm, stream),
-                                        "mydevice_gloo:broadcast", getRank());
-                           }
-                           group.end();
-                         });
-  }
-  std::vector<at::Tensor> host = hosts_of(tensors);
-  std::vector<Staging> staging;
-  for (size_t i = 0; i < tensors.size(); ++i) {
-    staging.push_back({tensors[i], host[i]});
-  }
+  Collective c(c10d::OpType::BROADCAST, "mydevice_gloo:broadcast", {}, tensors);
   // Only the root's data travels down to the host, and only the others receive.
-  const bool root = getRank() == opts.rootRank;
-  return enqueue(c10d::OpType::BROADCAST, "mydevice_gloo:broadcast", device, root ? staging : std::vector<Staging>{},
-                 root ? std::vector<Staging>{} : staging, tensors,
-                 [this, host, opts]() mutable { return gloo_->broadcast(host, opts); }, nullptr, false,
-                 signature_of(c10d::OpType::BROADCAST, tensors));
+  c.read_outputs = getRank() == opts.rootRank;
+  c.write_outputs = !c.read_outputs;
+  c.signature = signature_of(c.type, tensors);
+  c.driver = [&](DriverCalls& d) {
+    for (const at::Tensor& t : tensors) {
+      d.check(driver::get().broadcast(t.data_ptr(), t.data_ptr(), d.count(t), d.dtype(t),
+                                      static_cast<int>(opts.rootRank), d.comm, d.stream));
+    }
+  };
+  c.gloo = [this, opts](Host& host) { return gloo_->broadcast(host.outputs, opts); };
+  return run(std::move(c));
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::reduce(std::vector<at::Tensor>& tensors,
                                                             const c10d::ReduceOptions& opts) {
-  const c10::Device device = common_device(tensors, "reduce");
-  const bool average = check_reduce_op(opts.reduceOp, tensors, "reduce");
-  if (on_driver(tensors, &opts.reduceOp)) {
-    return run_on_driver(c10d::OpType::REDUCE, "mydevice_gloo:reduce", device, {}, tensors,
-                         [&](driver::Comm comm, driver::Stream stream) {
-                           CommGroup group("mydevice_gloo:reduce", getRank());
-                           for (const at::Tensor& t : tensors) {
-                             check_comm(driver::get().reduce(t.data_ptr(), t.data_ptr(), count(t), dtype(t),
-                                                             redop(opts.reduceOp, t),
-                                                             static_cast<int>(opts.rootRank), comm, stream),
-                                        "mydevice_gloo:reduce", getRank());
-                           }
-                           group.end();
-                         });
-  }
-  std::vector<at::Tensor> host = hosts_of(tensors);
-  std::vector<Staging> staging;
-  for (size_t i = 0; i < tensors.size(); ++i) {
-    staging.push_back({tensors[i], host[i]});
-  }
-  c10d::ReduceOptions gloo_opts = opts;
-  if (average) {
-    gloo_opts.reduceOp = c10d::ReduceOp::SUM;
-  }
-  const bool root = getRank() == opts.rootRank;
-  HostStep after;
-  if (average && root) {
-    after = [host, size = getSize()]() mutable {
-      for (at::Tensor& t : host) {
-        divide_in_place(t, size);
-      }
-    };
-  }
+  Collective c(c10d::OpType::REDUCE, "mydevice_gloo:reduce", {}, tensors);
+  c.reduce_op = &opts.reduceOp;
+  c.read_outputs = true;
   // Only the root's tensors are defined afterwards (as with NCCL); the others keep their input.
-  return enqueue(c10d::OpType::REDUCE, "mydevice_gloo:reduce", device, staging,
-                 root ? staging : std::vector<Staging>{}, tensors,
-                 [this, host, gloo_opts]() mutable { return gloo_->reduce(host, gloo_opts); }, std::move(after),
-                 false, signature_of(c10d::OpType::REDUCE, tensors));
+  c.write_outputs = getRank() == opts.rootRank;
+  c.signature = signature_of(c.type, tensors);
+  c.driver = [&](DriverCalls& d) {
+    for (const at::Tensor& t : tensors) {
+      d.check(driver::get().reduce(t.data_ptr(), t.data_ptr(), d.count(t), d.dtype(t), d.reduction(t),
+                                   static_cast<int>(opts.rootRank), d.comm, d.stream));
+    }
+  };
+  c.gloo = [this, opts = gloo_options(opts)](Host& host) { return gloo_->reduce(host.outputs, opts); };
+  return run(std::move(c));
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::allgather(std::vector<std::vector<at::Tensor>>& output_lists,
                                                                std::vector<at::Tensor>& inputs,
                                                                const c10d::AllgatherOptions& opts) {
-  const c10::Device device = common_device(inputs, "all_gather");
   TORCH_CHECK(output_lists.size() == inputs.size(), kBackendName, ": all_gather expects one output list per input");
+  std::vector<at::Tensor> outputs;
   for (size_t i = 0; i < output_lists.size(); ++i) {
-    auto& outputs = output_lists[i];
-    TORCH_CHECK(static_cast<int>(outputs.size()) == getSize(), kBackendName, ": all_gather expects ", getSize(),
-                " output tensors (the world size), got ", outputs.size());
-    TORCH_CHECK(common_device(outputs, "all_gather") == device, kBackendName,
-                ": all_gather outputs must be on the input's device");
-    for (const at::Tensor& out : outputs) {
+    TORCH_CHECK(static_cast<int>(output_lists[i].size()) == getSize(), kBackendName, ": all_gather expects ",
+                getSize(), " output tensors (the world size), got ", output_lists[i].size());
+    for (const at::Tensor& out : output_lists[i]) {
       TORCH_CHECK(out.sizes() == inputs[i].sizes() && out.scalar_type() == inputs[i].scalar_type(), kBackendName,
                   ": all_gather output tensors must match the input (", inputs[i].sizes(), " ",
                   inputs[i].scalar_type(), "), got ", out.sizes(), " ", out.scalar_type());
+      outputs.push_back(out);
     }
   }
-  if (on_driver(inputs)) {
-    // Gathered into one buffer per input, then copied into the output tensors on the same stream.
-    std::vector<at::Tensor> all_outputs;
-    for (const auto& outputs : output_lists) {
-      all_outputs.insert(all_outputs.end(), outputs.begin(), outputs.end());
+  Collective c(c10d::OpType::ALLGATHER, "mydevice_gloo:all_gather", inputs, outputs);
+  c.signature = signature_of(c.type, inputs);
+  c.driver = [&](DriverCalls& d) {
+    // Gathered into one buffer per input, then copied into its output tensors.
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      at::Tensor gathered = at::empty({getSize() * inputs[i].numel()}, inputs[i].options());
+      d.check(driver::get().all_gather(d.from(inputs[i]), gathered.data_ptr(), d.count(inputs[i]), d.dtype(inputs[i]),
+                                       d.comm, d.stream));
+      d.after.push_back([&output_lists, i, gathered] { unflatten_into(gathered, output_lists[i]); });
     }
-    return run_on_driver(c10d::OpType::ALLGATHER, "mydevice_gloo:all_gather", device, inputs, all_outputs,
-                         [&](driver::Comm comm, driver::Stream stream) {
-                           std::vector<at::Tensor> gathered;
-                           {
-                             CommGroup group("mydevice_gloo:all_gather", getRank());
-                             for (const at::Tensor& input : inputs) {
-                               at::Tensor in = input.contiguous();
-                               at::Tensor out = at::empty({getSize() * input.numel()}, input.options());
-                               check_comm(driver::get().all_gather(in.const_data_ptr(), out.data_ptr(), count(in),
-                                                                   dtype(in), comm, stream),
-                                          "mydevice_gloo:all_gather", getRank());
-                               gathered.push_back(out);
-                             }
-                             group.end();
-                           }
-                           for (size_t i = 0; i < output_lists.size(); ++i) {
-                             const int64_t n = inputs[i].numel();
-                             for (int r = 0; r < getSize(); ++r) {
-                               output_lists[i][r].copy_(gathered[i].narrow(0, r * n, n).view(inputs[i].sizes()));
-                             }
-                           }
-                         });
-  }
-  std::vector<at::Tensor> host_in;
-  std::vector<Staging> to_host = staging_of(inputs, host_in);
-  std::vector<std::vector<at::Tensor>> host_out(output_lists.size());
-  std::vector<Staging> to_device;
-  std::vector<at::Tensor> all_outputs;
-  for (size_t i = 0; i < output_lists.size(); ++i) {
-    for (Staging& s : staging_of(output_lists[i], host_out[i])) {
-      to_device.push_back(std::move(s));
-    }
-    all_outputs.insert(all_outputs.end(), output_lists[i].begin(), output_lists[i].end());
-  }
-  return enqueue(c10d::OpType::ALLGATHER, "mydevice_gloo:all_gather", device, to_host, to_device, all_outputs,
-                 [this, host_out, host_in, opts]() mutable { return gloo_->allgather(host_out, host_in, opts); },
-                 nullptr, false, signature_of(c10d::OpType::ALLGATHER, inputs));
+  };
+  c.gloo = [this, opts](Host& host) {
+    HostLists lists = lists_of(host.outputs, getSize());
+    return gloo_->allgather(lists, host.inputs, opts);
+  };
+  return run(std::move(c));
+}
+
+// gather and scatter: this rank's one tensor goes to the root or comes from it; on the root, a list of world-size
+// tensors like it is the other side (`lists`, none elsewhere). `start` gets the host buffers of both sides.
+c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::with_root(c10d::OpType type, const char* title,
+                                                               const std::vector<at::Tensor>& mine,
+                                                               const std::vector<std::vector<at::Tensor>>& lists,
+                                                               int root, const RootedStart& start) {
+  const bool to_root = type == c10d::OpType::GATHER;
+  TORCH_CHECK(mine.size() == 1, kBackendName, ": ", op_name(title), " expects one ", to_root ? "input" : "output",
+              " tensor");
+  const std::vector<at::Tensor> list = root_tensor_list(lists, mine[0], getRank() == root, getSize(), op_name(title),
+                                                        to_root ? "output" : "input");
+  Collective c(type, title, to_root ? mine : list, to_root ? list : mine);
+  c.signature = signature_of(type, mine);
+  c.driver = [&](DriverCalls& d) { d.root_exchange(root, mine[0], list, to_root); };
+  c.gloo = [start, to_root, size = getSize()](Host& host) {
+    HostLists host_lists = lists_of(to_root ? host.outputs : host.inputs, size);
+    return start(to_root ? host.inputs : host.outputs, host_lists);
+  };
+  return run(std::move(c));
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::gather(std::vector<std::vector<at::Tensor>>& output_lists,
                                                             std::vector<at::Tensor>& inputs,
                                                             const c10d::GatherOptions& opts) {
-  const c10::Device device = common_device(inputs, "gather");
-  TORCH_CHECK(inputs.size() == 1, kBackendName, ": gather expects one input tensor");
-  const int root = static_cast<int>(opts.rootRank);
-  const at::Tensor& input = inputs[0];
-  std::vector<at::Tensor> outputs = root_tensor_list(output_lists, input, getRank() == root, getSize(), "gather",
-                                                     "output");
-  if (on_driver(inputs)) {
-    return run_on_driver(c10d::OpType::GATHER, "mydevice_gloo:gather", device, inputs, outputs,
-                         [&](driver::Comm comm, driver::Stream stream) {
-                           at::Tensor in = input.contiguous();
-                           std::vector<at::Tensor> received;
-                           CommGroup group("mydevice_gloo:gather", getRank());
-                           if (getRank() != root) {
-                             check_comm(driver::get().comm_send(in.const_data_ptr(), count(in), dtype(in), root, comm,
-                                                                stream),
-                                        "mydevice_gloo:gather", getRank());
-                           } else {
-                             for (int r = 0; r < getSize(); ++r) {
-                               received.push_back(r == root ? in : contiguous_output(outputs[r]));
-                               if (r != root) {
-                                 check_comm(driver::get().comm_recv(received[r].data_ptr(), count(in), dtype(in), r,
-                                                                    comm, stream),
-                                            "mydevice_gloo:gather", getRank());
-                               }
-                             }
-                           }
-                           group.end();
-                           for (size_t r = 0; r < received.size(); ++r) {
-                             copy_back(outputs[r], received[r]);
-                           }
-                         });
-  }
-  std::vector<at::Tensor> host_in = hosts_of(inputs);
-  std::vector<std::vector<at::Tensor>> host_out;
-  std::vector<Staging> to_device;
-  if (!outputs.empty()) { // the root's list
-    host_out.emplace_back();
-    to_device = staging_of(outputs, host_out[0]);
-  }
-  return enqueue(c10d::OpType::GATHER, "mydevice_gloo:gather", device, just(input, host_in[0]), to_device, outputs,
-                 [this, host_out, host_in, opts]() mutable { return gloo_->gather(host_out, host_in, opts); },
-                 nullptr, false, signature_of(c10d::OpType::GATHER, inputs));
+  return with_root(c10d::OpType::GATHER, "mydevice_gloo:gather", inputs, output_lists,
+                   static_cast<int>(opts.rootRank), [this, opts](std::vector<at::Tensor>& mine, HostLists& lists) {
+                     return gloo_->gather(lists, mine, opts);
+                   });
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::scatter(std::vector<at::Tensor>& outputs,
                                                              std::vector<std::vector<at::Tensor>>& input_lists,
                                                              const c10d::ScatterOptions& opts) {
-  const c10::Device device = common_device(outputs, "scatter");
-  TORCH_CHECK(outputs.size() == 1, kBackendName, ": scatter expects one output tensor");
-  const int root = static_cast<int>(opts.rootRank);
-  at::Tensor& output = outputs[0];
-  std::vector<at::Tensor> inputs = root_tensor_list(input_lists, output, getRank() == root, getSize(), "scatter",
-                                                    "input");
-  if (on_driver(outputs)) {
-    return run_on_driver(c10d::OpType::SCATTER, "mydevice_gloo:scatter", device, inputs, outputs,
-                         [&](driver::Comm comm, driver::Stream stream) {
-                           at::Tensor out = contiguous_output(output);
-                           {
-                             CommGroup group("mydevice_gloo:scatter", getRank());
-                             if (getRank() != root) {
-                               check_comm(driver::get().comm_recv(out.data_ptr(), count(out), dtype(out), root, comm,
-                                                                  stream),
-                                          "mydevice_gloo:scatter", getRank());
-                             } else {
-                               for (int r = 0; r < getSize(); ++r) {
-                                 if (r != root) {
-                                   at::Tensor in = inputs[r].contiguous();
-                                   check_comm(driver::get().comm_send(in.const_data_ptr(), count(in), dtype(in), r,
-                                                                      comm, stream),
-                                              "mydevice_gloo:scatter", getRank());
-                                 }
-                               }
-                             }
-                             group.end();
-                           }
-                           if (getRank() == root) {
-                             out.copy_(inputs[root]);
-                           }
-                           copy_back(output, out);
-                         });
+  return with_root(c10d::OpType::SCATTER, "mydevice_gloo:scatter", outputs, input_lists,
+                   static_cast<int>(opts.rootRank), [this, opts](std::vector<at::Tensor>& mine, HostLists& lists) {
+                     return gloo_->scatter(mine, lists, opts);
+                   });
+}
+
+// all_gather_into_tensor and reduce_scatter_tensor, one pair of tensors or several (coalesced): the gathered output
+// and the input to scatter hold world size times the other side's elements.
+template <typename CollectiveOptions>
+c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::into_tensors(c10d::OpType type, const char* title,
+                                                                  std::vector<at::Tensor> outputs,
+                                                                  std::vector<at::Tensor> inputs,
+                                                                  const CollectiveOptions& opts) {
+  constexpr bool gathers = std::is_same_v<CollectiveOptions, c10d::AllgatherOptions>;
+  TORCH_CHECK(outputs.size() == inputs.size(), kBackendName, ": ", op_name(title), " expects one output per input");
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const at::Tensor& large = gathers ? outputs[i] : inputs[i];
+    const at::Tensor& small = gathers ? inputs[i] : outputs[i];
+    TORCH_CHECK(large.numel() == small.numel() * getSize(), kBackendName, ": ", op_name(title), " expects ",
+                gathers ? "an output" : "an input", " of world size (", getSize(), ") x ", small.numel(),
+                " elements, got ", large.numel());
+    TORCH_CHECK(outputs[i].scalar_type() == inputs[i].scalar_type(), kBackendName, ": ", op_name(title),
+                " expects input and output of one dtype");
   }
-  std::vector<at::Tensor> host_out = hosts_of(outputs);
-  std::vector<std::vector<at::Tensor>> host_in;
-  std::vector<Staging> to_host;
-  if (!inputs.empty()) { // the root's list
-    host_in.emplace_back();
-    to_host = staging_of(inputs, host_in[0]);
+  Collective c(type, title, inputs, outputs);
+  c.signature = signature_of(type, inputs);
+  c.driver = [&](DriverCalls& d) {
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      if constexpr (gathers) {
+        d.check(driver::get().all_gather(d.from(inputs[i]), d.into(outputs[i]), d.count(inputs[i]),
+                                         d.dtype(inputs[i]), d.comm, d.stream));
+      } else {
+        d.check(driver::get().reduce_scatter(d.from(inputs[i]), d.into(outputs[i]), d.count(outputs[i]),
+                                             d.dtype(inputs[i]), d.reduction(inputs[i]), d.comm, d.stream));
+      }
+    }
+  };
+  if constexpr (!gathers) {
+    c.reduce_op = &opts.reduceOp;
   }
-  return enqueue(c10d::OpType::SCATTER, "mydevice_gloo:scatter", device, to_host, just(output, host_out[0]), outputs,
-                 [this, host_out, host_in, opts]() mutable { return gloo_->scatter(host_out, host_in, opts); },
-                 nullptr, false, signature_of(c10d::OpType::SCATTER, outputs));
+  c.gloo = [this, opts = gloo_options(opts)](Host& host) {
+    return one_by_one(host.inputs.size(), [&](size_t i) {
+      if constexpr (gathers) {
+        return gloo_->_allgather_base(host.outputs[i], host.inputs[i], opts);
+      } else {
+        return gloo_->_reduce_scatter_base(host.outputs[i], host.inputs[i], opts);
+      }
+    });
+  };
+  return run(std::move(c));
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::_allgather_base(at::Tensor& output, at::Tensor& input,
                                                                      const c10d::AllgatherOptions& opts) {
-  const c10::Device device = common_device({input, output}, "all_gather_into_tensor");
-  TORCH_CHECK(output.numel() == input.numel() * getSize(), kBackendName,
-              ": all_gather_into_tensor expects an output of world size (", getSize(), ") x ", input.numel(),
-              " elements, got ", output.numel());
-  TORCH_CHECK(output.scalar_type() == input.scalar_type(), kBackendName,
-              ": all_gather_into_tensor expects input and output of one dtype");
-  if (on_driver({input})) {
-    return run_on_driver(c10d::OpType::_ALLGATHER_BASE, "mydevice_gloo:all_gather_into_tensor", device, {input},
-                         {output}, [&](driver::Comm comm, driver::Stream stream) {
-                           at::Tensor in = input.contiguous();
-                           at::Tensor out = contiguous_output(output);
-                           check_comm(driver::get().all_gather(in.const_data_ptr(), out.data_ptr(), count(in),
-                                                               dtype(in), comm, stream),
-                                      "mydevice_gloo:all_gather_into_tensor", getRank());
-                           copy_back(output, out);
-                         });
-  }
-  at::Tensor host_in = host_buffer(input);
-  at::Tensor host_out = host_buffer(output);
-  return enqueue(c10d::OpType::_ALLGATHER_BASE, "mydevice_gloo:all_gather_into_tensor", device, just(input, host_in),
-                 just(output, host_out), {output}, [this, host_out, host_in, opts]() mutable {
-                   return gloo_->_allgather_base(host_out, host_in, opts);
-                 },
-                 nullptr, false, signature_of(c10d::OpType::_ALLGATHER_BASE, {input}));
-}
-
-c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::_reduce_scatter_base(at::Tensor& output, at::Tensor& input,
-                                                                          const c10d::ReduceScatterOptions& opts) {
-  const c10::Device device = common_device({input, output}, "reduce_scatter_tensor");
-  TORCH_CHECK(input.numel() == output.numel() * getSize(), kBackendName,
-              ": reduce_scatter_tensor expects an input of world size (", getSize(), ") x ", output.numel(),
-              " elements, got ", input.numel());
-  TORCH_CHECK(output.scalar_type() == input.scalar_type(), kBackendName,
-              ": reduce_scatter_tensor expects input and output of one dtype");
-  const bool average = check_reduce_op(opts.reduceOp, {input}, "reduce_scatter_tensor");
-  if (on_driver({input}, &opts.reduceOp)) {
-    return run_on_driver(c10d::OpType::_REDUCE_SCATTER_BASE, "mydevice_gloo:reduce_scatter_tensor", device, {input},
-                         {output}, [&](driver::Comm comm, driver::Stream stream) {
-                           at::Tensor in = input.contiguous();
-                           at::Tensor out = contiguous_output(output);
-                           check_comm(driver::get().reduce_scatter(in.const_data_ptr(), out.data_ptr(), count(out),
-                                                                   dtype(in), redop(opts.reduceOp, in), comm, stream),
-                                      "mydevice_gloo:reduce_scatter_tensor", getRank());
-                           copy_back(output, out);
-                         });
-  }
-  at::Tensor host_in = host_buffer(input);
-  at::Tensor host_out = host_buffer(output);
-  c10d::ReduceScatterOptions gloo_opts = opts;
-  if (average) {
-    gloo_opts.reduceOp = c10d::ReduceOp::SUM;
-  }
-  HostStep after;
-  if (average) {
-    after = [host_out, size = getSize()]() mutable { divide_in_place(host_out, size); };
-  }
-  return enqueue(c10d::OpType::_REDUCE_SCATTER_BASE, "mydevice_gloo:reduce_scatter_tensor", device,
-                 just(input, host_in), just(output, host_out), {output},
-                 [this, host_out, host_in, gloo_opts]() mutable {
-                   return gloo_->_reduce_scatter_base(host_out, host_in, gloo_opts);
-                 },
-                 std::move(after), false, signature_of(c10d::OpType::_REDUCE_SCATTER_BASE, {input}));
+  return into_tensors(c10d::OpType::_ALLGATHER_BASE, "mydevice_gloo:all_gather_into_tensor", {output}, {input}, opts);
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::allgather_into_tensor_coalesced(
     std::vector<at::Tensor>& outputs, std::vector<at::Tensor>& inputs, const c10d::AllgatherOptions& opts) {
-  const c10::Device device = common_device(inputs, "all_gather_into_tensor_coalesced");
-  TORCH_CHECK(outputs.size() == inputs.size() && common_device(outputs, "all_gather_into_tensor_coalesced") == device,
-              kBackendName, ": all_gather_into_tensor_coalesced expects one output per input, on the inputs' device");
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    TORCH_CHECK(outputs[i].numel() == inputs[i].numel() * getSize() &&
-                    outputs[i].scalar_type() == inputs[i].scalar_type(),
-                kBackendName, ": all_gather_into_tensor_coalesced expects outputs of world size (", getSize(),
-                ") x their input's elements, of the input's dtype");
-  }
-  if (on_driver(inputs)) {
-    return run_on_driver(c10d::OpType::COALESCED, "mydevice_gloo:all_gather_into_tensor_coalesced", device, inputs,
-                         outputs,
-                         [&](driver::Comm comm, driver::Stream stream) {
-                           std::vector<at::Tensor> gathered;
-                           {
-                             CommGroup group("mydevice_gloo:all_gather_into_tensor_coalesced", getRank());
-                             for (size_t i = 0; i < inputs.size(); ++i) {
-                               at::Tensor in = inputs[i].contiguous();
-                               gathered.push_back(contiguous_output(outputs[i]));
-                               check_comm(driver::get().all_gather(in.const_data_ptr(), gathered[i].data_ptr(),
-                                                                   count(in), dtype(in), comm, stream),
-                                          "mydevice_gloo:all_gather_into_tensor_coalesced", getRank());
-                             }
-                             group.end();
-                           }
-                           for (size_t i = 0; i < outputs.size(); ++i) {
-                             copy_back(outputs[i], gathered[i]);
-                           }
-                         });
-  }
-  std::vector<at::Tensor> host_in;
-  std::vector<at::Tensor> host_out;
-  std::vector<Staging> to_host = staging_of(inputs, host_in);
-  std::vector<Staging> to_device = staging_of(outputs, host_out);
-  // One Gloo collective after the other on the issue thread; the Work follows the last one.
-  return enqueue(c10d::OpType::COALESCED, "mydevice_gloo:all_gather_into_tensor_coalesced", device, to_host,
-                 to_device, outputs, [this, host_out, host_in, opts]() mutable {
-                   for (size_t i = 0; i + 1 < host_in.size(); ++i) {
-                     gloo_->_allgather_base(host_out[i], host_in[i], opts)->wait();
-                   }
-                   return gloo_->_allgather_base(host_out.back(), host_in.back(), opts);
-                 },
-                 nullptr, false, signature_of(c10d::OpType::COALESCED, inputs));
+  return into_tensors(c10d::OpType::COALESCED, "mydevice_gloo:all_gather_into_tensor_coalesced", outputs, inputs,
+                      opts);
+}
+
+c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::_reduce_scatter_base(at::Tensor& output, at::Tensor& input,
+                                                                          const c10d::ReduceScatterOptions& opts) {
+  return into_tensors(c10d::OpType::_REDUCE_SCATTER_BASE, "mydevice_gloo:reduce_scatter_tensor", {output}, {input},
+                      opts);
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::reduce_scatter_tensor_coalesced(
     std::vector<at::Tensor>& outputs, std::vector<at::Tensor>& inputs, const c10d::ReduceScatterOptions& opts) {
-  const c10::Device device = common_device(inputs, "reduce_scatter_tensor_coalesced");
-  TORCH_CHECK(outputs.size() == inputs.size() && common_device(outputs, "reduce_scatter_tensor_coalesced") == device,
-              kBackendName, ": reduce_scatter_tensor_coalesced expects one output per input, on the inputs' device");
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    TORCH_CHECK(inputs[i].numel() == outputs[i].numel() * getSize() &&
-                    outputs[i].scalar_type() == inputs[i].scalar_type(),
-                kBackendName, ": reduce_scatter_tensor_coalesced expects inputs of world size (", getSize(),
-                ") x their output's elements, of the output's dtype");
-  }
-  const bool average = check_reduce_op(opts.reduceOp, inputs, "reduce_scatter_tensor_coalesced");
-  if (on_driver(inputs, &opts.reduceOp)) {
-    return run_on_driver(c10d::OpType::COALESCED, "mydevice_gloo:reduce_scatter_tensor_coalesced", device, inputs,
-                         outputs,
-                         [&](driver::Comm comm, driver::Stream stream) {
-                           std::vector<at::Tensor> reduced;
-                           {
-                             CommGroup group("mydevice_gloo:reduce_scatter_tensor_coalesced", getRank());
-                             for (size_t i = 0; i < inputs.size(); ++i) {
-                               at::Tensor in = inputs[i].contiguous();
-                               reduced.push_back(contiguous_output(outputs[i]));
-                               check_comm(driver::get().reduce_scatter(in.const_data_ptr(), reduced[i].data_ptr(),
-                                                                       count(reduced[i]), dtype(in),
-                                                                       redop(opts.reduceOp, in), comm, stream),
-                                          "mydevice_gloo:reduce_scatter_tensor_coalesced", getRank());
-                             }
-                             group.end();
-                           }
-                           for (size_t i = 0; i < outputs.size(); ++i) {
-                             copy_back(outputs[i], reduced[i]);
-                           }
-                         });
-  }
-  std::vector<at::Tensor> host_in;
-  std::vector<at::Tensor> host_out;
-  std::vector<Staging> to_host = staging_of(inputs, host_in);
-  std::vector<Staging> to_device = staging_of(outputs, host_out);
-  c10d::ReduceScatterOptions gloo_opts = opts;
-  if (average) {
-    gloo_opts.reduceOp = c10d::ReduceOp::SUM;
-  }
-  HostStep after;
-  if (average) {
-    after = [host_out, size = getSize()]() mutable {
-      for (at::Tensor& t : host_out) {
-        divide_in_place(t, size);
-      }
-    };
-  }
-  return enqueue(c10d::OpType::COALESCED, "mydevice_gloo:reduce_scatter_tensor_coalesced", device, to_host,
-                 to_device, outputs, [this, host_out, host_in, gloo_opts]() mutable {
-                   for (size_t i = 0; i + 1 < host_in.size(); ++i) {
-                     gloo_->_reduce_scatter_base(host_out[i], host_in[i], gloo_opts)->wait();
-                   }
-                   return gloo_->_reduce_scatter_base(host_out.back(), host_in.back(), gloo_opts);
-                 },
-                 std::move(after), false, signature_of(c10d::OpType::COALESCED, inputs));
+  return into_tensors(c10d::OpType::COALESCED, "mydevice_gloo:reduce_scatter_tensor_coalesced", outputs, inputs,
+                      opts);
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::reduce_scatter(std::vector<at::Tensor>& outputs,
@@ -1219,124 +464,76 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::alltoall_base(at::Tensor& o
                                                                    std::vector<int64_t>& output_split_sizes,
                                                                    std::vector<int64_t>& input_split_sizes,
                                                                    const c10d::AllToAllOptions& opts) {
-  const c10::Device device = common_device({input, output}, "all_to_all_single");
   if (output_split_sizes.empty() && input_split_sizes.empty()) {
     TORCH_CHECK(input.numel() == output.numel() && input.size(0) % getSize() == 0, kBackendName,
                 ": all_to_all_single without split sizes expects input and output of one size, divisible by the "
                 "world size along dim 0");
   }
-  if (on_driver({input})) {
+  Collective c(c10d::OpType::ALLTOALL_BASE, "mydevice_gloo:all_to_all_single", {input}, {output});
+  c.driver = [&](DriverCalls& d) {
     // Split sizes count rows (dim 0); the driver counts elements.
-    const auto splits = [this](const std::vector<int64_t>& sizes, const at::Tensor& t, const char* what) {
-      std::vector<size_t> counts(getSize());
-      std::vector<size_t> displs(getSize());
-      const int64_t rows = t.dim() == 0 ? 1 : t.size(0);
-      const size_t row = rows == 0 ? 0 : count(t) / static_cast<size_t>(rows);
+    const auto counts = [this](const std::vector<int64_t>& sizes, const at::Tensor& t, const char* what) {
       TORCH_CHECK(sizes.empty() || static_cast<int>(sizes.size()) == getSize(), kBackendName,
                   ": all_to_all_single expects ", getSize(), " ", what, " split sizes, got ", sizes.size());
-      size_t offset = 0;
+      const int64_t rows = t.dim() == 0 ? 1 : t.size(0);
+      const size_t row = rows == 0 ? 0 : DriverCalls::count(t) / static_cast<size_t>(rows);
+      std::vector<size_t> counts;
       int64_t total = 0;
       for (int r = 0; r < getSize(); ++r) {
         const int64_t n = sizes.empty() ? rows / getSize() : sizes[r];
         total += n;
-        counts[r] = static_cast<size_t>(n) * row;
-        displs[r] = offset;
-        offset += counts[r];
+        counts.push_back(static_cast<size_t>(n) * row);
       }
       TORCH_CHECK(total == rows, kBackendName, ": all_to_all_single ", what, " split sizes add up to ", total,
                   " rows, the tensor has ", rows);
-      return std::make_pair(counts, displs);
+      return counts;
     };
-    const auto [send_counts, send_displs] = splits(input_split_sizes, input, "input");
-    const auto [recv_counts, recv_displs] = splits(output_split_sizes, output, "output");
-    return run_on_driver(c10d::OpType::ALLTOALL_BASE, "mydevice_gloo:all_to_all_single", device, {input}, {output},
-                         [&](driver::Comm comm, driver::Stream stream) {
-                           at::Tensor in = input.contiguous();
-                           at::Tensor out = contiguous_output(output);
-                           check_comm(driver::get().all_to_all(in.const_data_ptr(), send_counts.data(),
-                                                               send_displs.data(), out.data_ptr(), recv_counts.data(),
-                                                               recv_displs.data(), dtype(in), comm, stream),
-                                      "mydevice_gloo:all_to_all_single", getRank());
-                           copy_back(output, out);
-                         });
-  }
-  at::Tensor host_in = host_buffer(input);
-  at::Tensor host_out = host_buffer(output);
-  return enqueue(c10d::OpType::ALLTOALL_BASE, "mydevice_gloo:all_to_all_single", device, just(input, host_in),
-                 just(output, host_out), {output},
-                 [this, host_out, host_in, output_split_sizes, input_split_sizes, opts]() mutable {
-                   return gloo_->alltoall_base(host_out, host_in, output_split_sizes, input_split_sizes, opts);
-                 });
+    const std::vector<size_t> sends = counts(input_split_sizes, input, "input");
+    d.exchange(input, sends, d.into(output), counts(output_split_sizes, output, "output"));
+  };
+  c.gloo = [this, output_split_sizes, input_split_sizes, opts](Host& host) mutable {
+    return gloo_->alltoall_base(host.outputs[0], host.inputs[0], output_split_sizes, input_split_sizes, opts);
+  };
+  return run(std::move(c));
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::alltoall(std::vector<at::Tensor>& outputs,
                                                               std::vector<at::Tensor>& inputs,
                                                               const c10d::AllToAllOptions& opts) {
-  const char* title = "mydevice_gloo:all_to_all";
   TORCH_CHECK(static_cast<int>(inputs.size()) == getSize() && static_cast<int>(outputs.size()) == getSize(),
               kBackendName, ": all_to_all expects ", getSize(), " input and output tensors (the world size), got ",
               inputs.size(), " and ", outputs.size());
-  const c10::Device device = common_device(inputs, "all_to_all");
-  TORCH_CHECK(common_device(outputs, "all_to_all") == device, kBackendName,
-              ": all_to_all outputs must be on the inputs' device");
-  // Element counts: the flat exchange sends inputs[r] to rank r and receives outputs[r] from it.
+  // Neither the driver nor Gloo has a list form: the inputs, flattened and laid end to end, are exchanged like
+  // all_to_all_single's with uneven splits (element counts: inputs[r] goes to rank r, outputs[r] comes from it).
   std::vector<int64_t> input_splits;
   std::vector<int64_t> output_splits;
-  std::vector<at::Tensor> flat_inputs;
   for (int r = 0; r < getSize(); ++r) {
     TORCH_CHECK(inputs[r].scalar_type() == inputs[0].scalar_type() &&
                     outputs[r].scalar_type() == inputs[0].scalar_type(),
                 kBackendName, ": all_to_all expects one dtype for every input and output");
     input_splits.push_back(inputs[r].numel());
     output_splits.push_back(outputs[r].numel());
-    flat_inputs.push_back(inputs[r].reshape({-1}));
   }
-  at::Tensor input = at::cat(flat_inputs);
   const int64_t received = std::accumulate(output_splits.begin(), output_splits.end(), int64_t{0});
-  at::Tensor output = at::empty({received}, outputs[0].options());
-  const auto unpack = [this, &outputs, &output, &output_splits]() {
-    int64_t offset = 0;
-    for (int r = 0; r < getSize(); ++r) {
-      outputs[r].copy_(output.narrow(0, offset, output_splits[r]).view(outputs[r].sizes()));
-      offset += output_splits[r];
-    }
+  Collective c(c10d::OpType::ALLTOALL, "mydevice_gloo:all_to_all", inputs, outputs);
+  c.driver = [&](DriverCalls& d) {
+    at::Tensor flat = at::empty({received}, outputs[0].options());
+    d.exchange(flatten(inputs), {input_splits.begin(), input_splits.end()}, flat.data_ptr(),
+               {output_splits.begin(), output_splits.end()});
+    d.after.push_back([&outputs, flat] { unflatten_into(flat, outputs); });
   };
-  if (on_driver(inputs)) {
-    std::vector<size_t> send_counts;
-    std::vector<size_t> send_displs;
-    std::vector<size_t> recv_counts;
-    std::vector<size_t> recv_displs;
-    size_t sent = 0;
-    size_t got = 0;
-    for (int r = 0; r < getSize(); ++r) {
-      send_counts.push_back(static_cast<size_t>(input_splits[r]));
-      send_displs.push_back(sent);
-      sent += send_counts.back();
-      recv_counts.push_back(static_cast<size_t>(output_splits[r]));
-      recv_displs.push_back(got);
-      got += recv_counts.back();
-    }
-    // The exchange and the copies into the outputs follow each other on the current stream.
-    return run_on_driver(c10d::OpType::ALLTOALL, title, device, {input, output}, outputs,
-                         [&](driver::Comm comm, driver::Stream stream) {
-                           check_comm(driver::get().all_to_all(input.const_data_ptr(), send_counts.data(),
-                                                               send_displs.data(), output.data_ptr(),
-                                                               recv_counts.data(), recv_displs.data(), dtype(input),
-                                                               comm, stream),
-                                      title, getRank());
-                           unpack();
-                         });
-  }
-  // Gloo has no list form either: the flat exchange, then the copies once it finished (the host waits for it).
-  c10::intrusive_ptr<c10d::Work> exchange = alltoall_base(output, input, output_splits, input_splits, opts);
-  exchange->wait();
-  unpack();
-  auto work = c10::make_intrusive<MydeviceWork>(getRank(), c10d::OpType::ALLTOALL, title, outputs);
-  work->complete(-1);
-  return work;
+  // On the host: the flat exchange, unpacked into the outputs' host buffers once it finished.
+  at::Tensor flat = at::empty({received}, at::TensorOptions().dtype(outputs[0].scalar_type()));
+  c.gloo = [this, flat, output_splits, input_splits, opts](Host& host) mutable {
+    at::Tensor sent = flatten(host.inputs);
+    return gloo_->alltoall_base(flat, sent, output_splits, input_splits, opts);
+  };
+  c.after_gloo = [flat](Host& host) { unflatten_into(flat, host.outputs); };
+  return run(std::move(c));
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::barrier(const c10d::BarrierOptions& opts) {
+  Collective c(c10d::OpType::BARRIER, "mydevice_gloo:barrier", {}, {});
   if (use_driver_) {
     // A one-element all_reduce on the device of the group's collectives (the current one before the first).
     c10::DeviceIndex index = -1;
@@ -1349,78 +546,51 @@ c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::barrier(const c10d::Barrier
     if (index < 0) {
       index = current_device();
     }
-    const c10::Device device(c10::DeviceType::PrivateUse1, index);
-    at::Tensor token = at::zeros({1}, at::TensorOptions().device(device).dtype(at::kInt));
-    return run_on_driver(c10d::OpType::BARRIER, "mydevice_gloo:barrier", device, {token}, {},
-                         [&](driver::Comm comm, driver::Stream stream) {
-                           check_comm(driver::get().all_reduce(token.data_ptr(), token.data_ptr(), 1,
-                                                               driver::DataType::int32, driver::ReduceOp::sum, comm,
-                                                               stream),
-                                      "mydevice_gloo:barrier", getRank());
-                         });
+    const at::Tensor token =
+        at::zeros({1}, at::TensorOptions().device(c10::DeviceType::PrivateUse1, index).dtype(at::kInt));
+    c.inputs.push_back(token);
+    c.driver = [token](DriverCalls& d) {
+      d.check(driver::get().all_reduce(token.data_ptr(), token.data_ptr(), 1, driver::DataType::int32,
+                                       driver::ReduceOp::sum, d.comm, d.stream));
+    };
   }
-  // No data: the Gloo barrier, issued in order with the collectives before it.
-  return enqueue(c10d::OpType::BARRIER, "mydevice_gloo:barrier", std::nullopt, {}, {}, {},
-                 [this, opts]() mutable { return gloo_->barrier(opts); });
+  // Without the driver no data: Gloo's barrier, issued in order with the collectives before it.
+  c.gloo = [this, opts](Host&) { return gloo_->barrier(opts); };
+  return run(std::move(c));
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::send(std::vector<at::Tensor>& tensors, int dst_rank, int tag) {
-  const c10::Device device = common_device(tensors, "send");
-  if (on_driver(tensors)) {
-    // Matched in order per pair of ranks: the tag is not needed.
-    return run_on_driver(c10d::OpType::SEND, "mydevice_gloo:send", device, tensors, tensors,
-                         [&](driver::Comm comm, driver::Stream stream) {
-                           CommGroup group("mydevice_gloo:send", getRank());
-                           for (const at::Tensor& t : tensors) {
-                             check_comm(driver::get().comm_send(t.const_data_ptr(), count(t), dtype(t), dst_rank,
-                                                                comm, stream),
-                                        "mydevice_gloo:send", getRank());
-                           }
-                           group.end();
-                         });
-  }
-  std::vector<at::Tensor> host = hosts_of(tensors);
-  std::vector<Staging> staging;
-  for (size_t i = 0; i < tensors.size(); ++i) {
-    staging.push_back({tensors[i], host[i]});
-  }
-  return enqueue(c10d::OpType::SEND, "mydevice_gloo:send", device, staging, {}, tensors,
-                 [this, host, dst_rank, tag]() mutable { return gloo_->send(host, dst_rank, tag); });
+  // The Work's result is what it sends: read, never written.
+  Collective c(c10d::OpType::SEND, "mydevice_gloo:send", {}, tensors);
+  c.read_outputs = true;
+  c.write_outputs = false;
+  // Matched in order per pair of ranks: the driver needs no tag.
+  c.driver = [&](DriverCalls& d) {
+    for (const at::Tensor& t : tensors) {
+      d.check(driver::get().comm_send(t.const_data_ptr(), d.count(t), d.dtype(t), dst_rank, d.comm, d.stream));
+    }
+  };
+  c.gloo = [this, dst_rank, tag](Host& host) { return gloo_->send(host.outputs, dst_rank, tag); };
+  return run(std::move(c));
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::recv(std::vector<at::Tensor>& tensors, int src_rank, int tag) {
-  const c10::Device device = common_device(tensors, "recv");
-  if (on_driver(tensors)) {
-    return run_on_driver(c10d::OpType::RECV, "mydevice_gloo:recv", device, {}, tensors,
-                         [&](driver::Comm comm, driver::Stream stream) {
-                           CommGroup group("mydevice_gloo:recv", getRank());
-                           for (const at::Tensor& t : tensors) {
-                             check_comm(driver::get().comm_recv(t.data_ptr(), count(t), dtype(t), src_rank, comm,
-                                                                stream),
-                                        "mydevice_gloo:recv", getRank());
-                           }
-                           group.end();
-                         });
-  }
-  std::vector<at::Tensor> host = hosts_of(tensors);
-  std::vector<Staging> staging;
-  for (size_t i = 0; i < tensors.size(); ++i) {
-    staging.push_back({tensors[i], host[i]});
-  }
-  return enqueue(c10d::OpType::RECV, "mydevice_gloo:recv", device, {}, staging, tensors,
-                 [this, host, src_rank, tag]() mutable { return gloo_->recv(host, src_rank, tag); });
+  Collective c(c10d::OpType::RECV, "mydevice_gloo:recv", {}, tensors);
+  c.driver = [&](DriverCalls& d) {
+    for (const at::Tensor& t : tensors) {
+      d.check(driver::get().comm_recv(t.data_ptr(), d.count(t), d.dtype(t), src_rank, d.comm, d.stream));
+    }
+  };
+  c.gloo = [this, src_rank, tag](Host& host) { return gloo_->recv(host.outputs, src_rank, tag); };
+  return run(std::move(c));
 }
 
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::recvAnysource(std::vector<at::Tensor>& tensors, int tag) {
-  const c10::Device device = common_device(tensors, "recv");
-  std::vector<at::Tensor> host = hosts_of(tensors);
-  std::vector<Staging> staging;
-  for (size_t i = 0; i < tensors.size(); ++i) {
-    staging.push_back({tensors[i], host[i]});
-  }
-  return enqueue(c10d::OpType::RECVANYSOURCE, "mydevice_gloo:recv", device, {}, staging, tensors,
-                 [this, host, tag]() mutable { return gloo_->recvAnysource(host, tag); }, nullptr,
-                 /*report_source_rank=*/true);
+  // Gloo only: the driver's interface has no receive from any source.
+  Collective c(c10d::OpType::RECVANYSOURCE, "mydevice_gloo:recv", {}, tensors);
+  c.gloo = [this, tag](Host& host) { return gloo_->recvAnysource(host.outputs, tag); };
+  c.source_rank = true;
+  return run(std::move(c));
 }
 
 // ------------------------------------------------------------------------------------------------ creation

@@ -37,6 +37,10 @@
 // whose wait() rethrows failures and whose getFuture() DDP's reducer chains on. torch.distributed finds this
 // backend through torch.distributed.Backend.register_backend(..., devices=["mydevice"])
 // (torch_mydevice/distributed.py).
+//
+// process_group.cc describes each collective once (a Collective: the tensors it reads and writes, the driver's
+// calls, Gloo's call on the host buffers); work.cc runs any description down one of the two paths above and
+// completes its Work.
 #include "driver/driver.h"
 
 #include <ATen/ATen.h>
@@ -48,6 +52,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstddef>
 #include <deque>
 #include <functional>
 #include <mutex>
@@ -168,56 +173,100 @@ class MydeviceProcessGroup : public c10d::Backend {
   c10::intrusive_ptr<c10d::Work> recvAnysource(std::vector<at::Tensor>& tensors, int tag) override;
 
  private:
-  // A host buffer paired with the device tensor it stands for.
-  struct Staging {
-    at::Tensor device;
-    at::Tensor host;
+  // Pinned host buffers standing for a collective's tensors on Gloo's path (same layout, so raw bytes line up).
+  struct Host {
+    std::vector<at::Tensor> inputs;
+    std::vector<at::Tensor> outputs;
   };
-  static std::vector<Staging> just(const at::Tensor& device, const at::Tensor& host) {
-    return std::vector<Staging>(1, Staging{device, host});
-  }
-  // A pinned host buffer for each of `devices` (into `hosts`, which the Gloo call takes) paired with its tensor.
-  static std::vector<Staging> staging_of(const std::vector<at::Tensor>& devices, std::vector<at::Tensor>& hosts);
-  // Starts the Gloo collective on the staged host buffers; runs on the issue thread.
-  using GlooCall = std::function<c10::intrusive_ptr<c10d::Work>()>;
-  // Runs on the host buffers after Gloo succeeded, before they are copied back (e.g. AVG's division).
-  using HostStep = std::function<void()>;
+  // Every tensor of a collective must be a dense mydevice tensor on one device: the staging copies move raw bytes.
+  static c10::Device common_device(const std::vector<at::Tensor>& tensors, const char* op);
+  // What the driver calls of a collective get: the communicator and the stream, check() for the status of each
+  // call, and the memory to hand the driver. run_on_driver() makes them one group (NCCL's ncclGroupStart/End): the
+  // driver starts them together at the group's end, so a rank's sends and receives cannot block each other.
+  struct DriverCalls {
+    driver::Comm comm;
+    driver::Stream stream;
+    const char* title;
+    int rank;
+    int size;
+    const c10d::ReduceOp* reduce_op;
+    std::vector<at::Tensor> kept;             // contiguous copies of inputs, until the group ended
+    std::vector<std::function<void()>> after; // copies into the outputs, once the group ended
 
-  // all_reduce and all_reduce_coalesced: every tensor reduced across the ranks, by the driver or through Gloo
-  // (`start`: the Gloo collective of the staged host tensors).
+    static driver::DataType dtype(const at::Tensor& t);
+    static std::size_t count(const at::Tensor& t);
+    void check(driver::Status status) const;
+    driver::ReduceOp reduction(const at::Tensor& t) const;
+    // Contiguous memory for an input: the tensor itself, or a copy.
+    const void* from(const at::Tensor& input);
+    // Contiguous memory for an output: the tensor itself, or a buffer copied into it after the group.
+    void* into(const at::Tensor& output);
+    // The driver's all_to_all: counts[r] elements to rank r and from rank r, each side laid end to end in rank order.
+    void exchange(const at::Tensor& input, const std::vector<std::size_t>& sends, void* output,
+                  const std::vector<std::size_t>& receives);
+    // gather (`to_root`) and scatter, point to point: `mine` goes to the root or comes from it, and the root
+    // exchanges `list` (one tensor per rank) with every other rank and copies its own entry.
+    void root_exchange(int root, const at::Tensor& mine, const std::vector<at::Tensor>& list, bool to_root);
+  };
+  // One collective, as its override describes it: the tensors it reads and writes, and how the driver and Gloo each
+  // run it. run() does the rest for every collective alike: the checks, the choice of path, the streams, the host
+  // staging, the order of issue, completion and errors.
+  struct Collective {
+    Collective(c10d::OpType type, const char* title, std::vector<at::Tensor> inputs, std::vector<at::Tensor> outputs)
+        : type(type), title(title), inputs(std::move(inputs)), outputs(std::move(outputs)) {}
+    c10d::OpType type;
+    const char* title;               // "mydevice_gloo:all_reduce": what torch.profiler and the errors call it
+    std::vector<at::Tensor> inputs;  // only read
+    std::vector<at::Tensor> outputs; // the Work's result
+    const c10d::ReduceOp* reduce_op = nullptr;
+    // On Gloo's path, whether the outputs travel to the host too (in place: all_reduce, the root of a broadcast, a
+    // send) and whether they come back (not on the root of a broadcast, nor on the other ranks of a reduce).
+    bool read_outputs = false;
+    bool write_outputs = true;
+    std::vector<int64_t> signature; // what the ranks must agree on before Gloo starts (empty: not checked)
+    // The two ways to run it. The driver's calls run within run() (they may use the override's locals); Gloo's
+    // call runs later, on the issue thread (it keeps copies of what it needs).
+    std::function<void(DriverCalls&)> driver; // the driver's calls, run as one group; unset: only Gloo runs it
+    std::function<c10::intrusive_ptr<c10d::Work>(Host&)> gloo; // starts Gloo's collective on the host buffers
+    std::function<void(Host&)> after_gloo; // on the host buffers once Gloo finished, before they are copied back
+    bool source_rank = false;              // the Work reports the rank Gloo received from (recv from any source)
+  };
+  c10::intrusive_ptr<c10d::Work> run(Collective c);
+  c10::intrusive_ptr<c10d::Work> through_gloo(Collective c, std::optional<c10::Device> device, bool average);
+  // The shared bodies: all_reduce and all_reduce_coalesced (`start`: Gloo's collective of the same name), gather
+  // and scatter, and all_gather_into_tensor and reduce_scatter_tensor, alone or coalesced (several as one, as FSDP
+  // issues them).
   template <typename CollectiveOptions>
   using GlooStart =
       c10::intrusive_ptr<c10d::Work> (c10d::ProcessGroupGloo::*)(std::vector<at::Tensor>&, const CollectiveOptions&);
   template <typename CollectiveOptions>
-  c10::intrusive_ptr<c10d::Work> all_reduce_tensors(c10d::OpType op_type, const char* op, const char* title,
-                                                    std::vector<at::Tensor>& tensors, const CollectiveOptions& opts,
-                                                    GlooStart<CollectiveOptions> start);
-  c10::intrusive_ptr<c10d::Work> enqueue(c10d::OpType op_type, const char* title, std::optional<c10::Device> device,
-                                         std::vector<Staging> to_host, std::vector<Staging> to_device,
-                                         std::vector<at::Tensor> outputs, GlooCall call, HostStep after = nullptr,
-                                         bool report_source_rank = false, std::vector<int64_t> signature = {});
+  c10::intrusive_ptr<c10d::Work> all_reduce(c10d::OpType type, const char* title, std::vector<at::Tensor>& tensors,
+                                            const CollectiveOptions& opts, GlooStart<CollectiveOptions> start);
+  using HostLists = std::vector<std::vector<at::Tensor>>;
+  using RootedStart = std::function<c10::intrusive_ptr<c10d::Work>(std::vector<at::Tensor>&, HostLists&)>;
+  c10::intrusive_ptr<c10d::Work> with_root(c10d::OpType type, const char* title, const std::vector<at::Tensor>& mine,
+                                           const std::vector<std::vector<at::Tensor>>& lists, int root,
+                                           const RootedStart& start);
+  template <typename CollectiveOptions>
+  c10::intrusive_ptr<c10d::Work> into_tensors(c10d::OpType type, const char* title, std::vector<at::Tensor> outputs,
+                                              std::vector<at::Tensor> inputs, const CollectiveOptions& opts);
   // Before a collective starts, the ranks exchange its signature (operation, dtype, element count) with a
   // tiny Gloo all_gather: a mismatch then fails the collective on every rank with a clear error, instead of
   // Gloo aborting the process ("Received data size doesn't match expected size"). MYDEVICE_DIST_CHECK_SIZES=0
   // turns the check off.
   void check_signature(const std::vector<int64_t>& signature, const char* title);
   bool check_sizes_ = true;
-  driver::Stream comm_stream(c10::DeviceIndex device);
-  void issue_loop();
-  void wait_loop();
+  // The group's communication stream of `device`, after the work queued so far on the caller's current stream.
+  c10::Stream comm_stream(c10::DeviceIndex device);
+  void post(std::deque<std::function<void()>>& queue, std::function<void()> task);
+  void serve(std::deque<std::function<void()>>& queue);
 
   // The driver's collectives (driver.h section 10).
   // Whether the driver's collectives can run these tensors with this reduction (nullptr: no reduction).
-  bool on_driver(const std::vector<at::Tensor>& tensors, const c10d::ReduceOp* op = nullptr) const;
+  bool on_driver(const std::vector<at::Tensor>& tensors, const c10d::ReduceOp* op) const;
   // The communicator of `device`, created on first use from a unique id that rank 0 puts in the store.
   driver::Comm comm_for(c10::DeviceIndex device);
-  // Runs `call` (the driver calls) on the communication stream of `device` after the current stream's work,
-  // records the Work's event after it, and hands the Work to the wait thread. `keep` (the inputs) and `outputs`
-  // stay alive until the collective finished.
-  using DriverCall = std::function<void(driver::Comm comm, driver::Stream stream)>;
-  c10::intrusive_ptr<c10d::Work> run_on_driver(c10d::OpType op_type, const char* title, c10::Device device,
-                                               std::vector<at::Tensor> keep, std::vector<at::Tensor> outputs,
-                                               const DriverCall& call);
+  c10::intrusive_ptr<c10d::Work> run_on_driver(Collective& c, c10::Device device);
   bool use_driver_ = false;
   c10::intrusive_ptr<c10d::Store> store_; // our prefix of the group's store
   std::chrono::milliseconds timeout_;
@@ -234,7 +283,7 @@ class MydeviceProcessGroup : public c10d::Backend {
   std::deque<std::function<void()>> queue_;
   bool stopping_ = false;
   std::thread issue_thread_;
-  // Gloo works without a future, waited for in issue order.
+  // The driver's collectives and Gloo works without a future, waited for in issue order.
   std::deque<std::function<void()>> wait_queue_;
   std::thread wait_thread_;
 };

@@ -80,8 +80,9 @@ double memory_fraction(c10::DeviceIndex device);
 // The segments and blocks of every device, for torch.mydevice.memory._snapshot() (device_allocator_history.h).
 std::vector<history::SegmentState> snapshot_segments();
 
-// Private memory pools for graph capture (graph.cc). A replayed graph reads and writes the very addresses it
-// used during capture, so the memory a capture allocates must stay reserved for the graph until it is reset:
+// Private memory pools for graph capture (torch.mydevice.graph). A replayed graph reads and writes the very
+// addresses it used during capture, so the memory a capture allocates must stay reserved for the graph until it is
+// reset:
 // - begin_allocate_to_pool: from now on, allocations on `stream` (the capturing stream) come from `pool`'s
 //   own blocks or fresh segments, never from the ordinary cache; the pool gains a user (the graph);
 // - end_allocate_to_pool: the capture is over; allocations on `stream` use the ordinary cache again;
