@@ -233,13 +233,17 @@ RegistrationEntry registration(const std::string& schema_name, const std::string
   return {schema_name, function, wrap_list("  m.impl(", {"\"" + schema_name + "\"", "&" + function}, ");", 0)};
 }
 
+// The wrapper body a variant writes: its call returned, or its body; "" for none.
+std::string written_body(const CatalogVariant& variant) {
+  return !variant.call.empty() ? "return " + variant.call + ";" : variant.body;
+}
+
 // A variant's wrapper body as the catalog gives it (call or body) or as its operator's rule derives it.
 std::string variant_body(const CatalogOperator& op, const CatalogFamily& family, const CatalogVariant& variant,
                          const AtenSchema& schema) {
-  return op.elementwise          ? derived_body(op, family, schema)
-         : !variant.call.empty() ? "return " + variant.call + ";"
-         : !variant.body.empty() ? variant.body
-                                 : derived_meta_body(op, schema);
+  if (op.elementwise) return derived_body(op, family, schema);
+  const std::string written = written_body(variant);
+  return !written.empty() ? written : derived_meta_body(op, schema);
 }
 
 // `code` rendered with the device's names, as lines after a blank line; none for no code.
@@ -356,16 +360,16 @@ Lines bullet_comment(const std::string& text) {
 }
 
 // The bridges a host file holds for the operators that are not native (each family's heading, then each operator's
-// support code and wrappers, in catalog order) and their registrations.
+// support code and wrappers, in catalog order) and their registrations; its include lines, `headers` and the
+// bridges'.
 void add_bridges(const DeviceSpec& spec, const OperatorCatalog& catalog, HostFile file, const SnippetRenderer& render,
-                 HostFileContext& host) {
+                 std::vector<std::string> headers, HostFileContext& host) {
   std::map<std::string, std::vector<const CatalogOperator*>> by_family;
   for (const auto& name : catalog.names()) {
     const CatalogOperator& op = catalog.at(name);
     const bool registered_natively = is_native(spec, name) && capability_on(spec, op.capability);
     if (op.bridge && op.bridge->file == file && !registered_natively) by_family[op.family].push_back(&op);
   }
-  std::vector<std::string> headers = host.includes;
   for (const auto& [family_name, ops] : by_family) {
     const CatalogFamily family = catalog.family(family_name);
     if (!family.bridge_reason.empty()) {
@@ -381,8 +385,7 @@ void add_bridges(const DeviceSpec& spec, const OperatorCatalog& catalog, HostFil
       for (auto& line : code_block(bridge.support, *op, render)) host.bridge_lines.push_back(std::move(line));
       // The functional schema's bridge wrapper, then the other variants it registers, with their catalog wrappers.
       const CatalogVariant& own = bridge.wrapper;
-      std::vector<std::pair<const CatalogVariant*, std::string>> wrappers = {
-          {&own, own.call.empty() ? own.body : "return " + own.call + ";"}};
+      std::vector<std::pair<const CatalogVariant*, std::string>> wrappers = {{&own, written_body(own)}};
       for (const auto& variant : op->variants) {
         const AtenSchema schema = parse_aten_schema(variant.schema, op->structured);
         if (std::find(bridge.registers.begin(), bridge.registers.end(), schema.name) != bridge.registers.end()) {
@@ -409,13 +412,12 @@ std::map<std::string, HostFileContext> host_files(const DeviceSpec& spec, const 
     const HostFile file = *parse_host_file(name);
     HostFileContext& host = files[name];
     if (!host_file_available(spec, file)) continue;
-    host.includes = host_operators().block(file).includes;
     for (const HostOperator& op : host_operators().operators) {
       if (op.file == file && capability_on(spec, op.capability)) {
         host.registrations.push_back(registration(op.name, op.function));
       }
     }
-    add_bridges(spec, catalog, file, render, host);
+    add_bridges(spec, catalog, file, render, host_operators().block(file).includes, host);
     host.generated = !host.registrations.empty();
   }
   return files;

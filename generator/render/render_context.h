@@ -96,7 +96,6 @@ struct OperatorFamily {
 /// code: its #include lines, the bridges of the operators operators.native does not list, and every registration.
 struct HostFileContext {
   bool generated = false;            // the file exists: it can in this backend, and it registers an operator
-  std::vector<std::string> includes;  // knowledge/host_operators.yaml's, before the bridges' are added
   Lines include_lines;               // the #include lines, blank lines between the project's, the libraries' and
                                      // the standard's
   Lines reason_lines;                // "//  * " lines: why the file holds each family's bridges
