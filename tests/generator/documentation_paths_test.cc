@@ -29,13 +29,18 @@
 #include <string>
 #include <vector>
 
+#include "spec_variants.h"
 #include "test_support.h"
 
 namespace accelgen {
 namespace {
 
+using testing_support::every_capability_off;
+using testing_support::operators_bridged;
 using testing_support::read_text;
 using testing_support::run_accelgen;
+using testing_support::run_command;
+using testing_support::shell_quoted;
 using testing_support::TempDir;
 using testing_support::write_text;
 namespace fs = std::filesystem;
@@ -165,6 +170,7 @@ std::vector<std::string> expand_braces(const std::string& path) {
 // The files and folders of a root (folders with a trailing `/`), relative to it, without .git and build folders.
 class PathIndex {
  public:
+  // Every file and folder under `root` (a generated tree).
   explicit PathIndex(const fs::path& root) {
     for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator(); ++it) {
       const std::string name = it->path().filename().string();
@@ -176,6 +182,28 @@ class PathIndex {
       paths_.push_back(it->is_directory() ? relative + "/" : relative);
       if (it.depth() == 0) top_level_.insert(name);
     }
+  }
+
+  // The repository's files as a clean clone has them: git's tracked and untracked-but-not-ignored files, so that a
+  // build folder or a benchmark's tree beside the sources (build-*/, ignored) never makes a mention look resolved.
+  // Outside a git checkout (a source archive), every file under `root`.
+  static PathIndex of_repository(const fs::path& root) {
+    const auto listed = run_command("git -C " + shell_quoted(root.string()) +
+                                    " ls-files --cached --others --exclude-standard");
+    if (listed.status != 0) return PathIndex(root);
+    PathIndex index;
+    std::set<std::string> folders;
+    std::istringstream lines(listed.output);
+    for (std::string file; std::getline(lines, file);) {
+      if (file.empty() || !fs::exists(root / file)) continue;  // a tracked file deleted in the working tree
+      index.paths_.push_back(file);
+      index.top_level_.insert(file.substr(0, file.find('/')));
+      for (std::size_t slash = file.find('/'); slash != std::string::npos; slash = file.find('/', slash + 1)) {
+        folders.insert(file.substr(0, slash + 1));
+      }
+    }
+    index.paths_.insert(index.paths_.end(), folders.begin(), folders.end());
+    return index;
   }
 
   bool has(const std::string& mention) const {
@@ -192,6 +220,8 @@ class PathIndex {
   const std::set<std::string>& top_level() const { return top_level_; }
 
  private:
+  PathIndex() = default;
+
   // A regular expression for a mention: placeholders match within one name, a folder mention matches a folder.
   static std::string pattern_of(const std::string& path) {
     static const std::regex placeholders(R"(<[^>]*>|\*|__name__|__package__|(^|[^A-Za-z])[A-Z][A-Z_]+(?![a-z]))");
@@ -222,16 +252,10 @@ class PathIndex {
 
 
 // Every `capabilities.X: true` line of a spec's capabilities block set to false.
-std::string every_capability_off(std::string spec) {
-  const std::size_t block = spec.find("\ncapabilities:\n");
-  const std::size_t end = spec.find("\n\n", block + 1);
-  const std::regex on(R"((\n  [a-z_]+: *)true\b)");
-  return spec.substr(0, block) + std::regex_replace(spec.substr(block, end - block), on, "$1false") + spec.substr(end);
-}
-
 // Freshly generated trees of device `mydevice`: `init` for the default spec; the default spec with `runtime:
 // custom` written into an empty folder and `generate`d; `init --runtime custom` (which also starts with events,
-// pinned memory, graphs and the profiler off); and the default spec with every capability off.
+// pinned memory, graphs and the profiler off); the default spec with every capability off; `init` for the range 2.6 to
+// 2.14; and the default spec with the CPU-bridged operators out of operators.native (its csrc/ops/cpu_bridge.cc).
 class GeneratedTrees : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -256,6 +280,10 @@ class GeneratedTrees : public ::testing::Test {
     ASSERT_EQ(generated_all_off.status, 0) << generated_all_off.output;
     const auto range = run_accelgen("init mydevice --torch 2.6:2.14 --dir " + (dir_->path() / "range").string());
     ASSERT_EQ(range.status, 0) << range.output;
+    write_text(bridged_tree() / "accelgen.yaml", operators_bridged(default_spec));
+    const auto bridged = run_accelgen("generate " + bridged_tree().string());
+    ASSERT_EQ(bridged.status, 0) << bridged.output;
+    ASSERT_TRUE(fs::exists(bridged_tree() / "csrc/ops/cpu_bridge.cc"));
   }
   static void TearDownTestSuite() {
     delete dir_;
@@ -266,11 +294,12 @@ class GeneratedTrees : public ::testing::Test {
   static fs::path custom_init_tree() { return dir_->path() / "custom-init" / "mydevice"; }
   static fs::path all_off_tree() { return dir_->path() / "all-off" / "mydevice"; }
   static fs::path range_tree() { return dir_->path() / "range" / "mydevice"; }
+  static fs::path bridged_tree() { return dir_->path() / "bridged" / "mydevice"; }
 
   // Every mention in a tree's documents and comments that does not exist where it points, as file:line: path.
   static std::vector<std::string> missing_in_tree(const fs::path& tree) {
     const PathIndex tree_paths(tree);
-    const PathIndex repository(kSource);
+    const PathIndex repository = PathIndex::of_repository(kSource);
     std::vector<std::string> missing;
     for (const auto& entry : fs::recursive_directory_iterator(tree)) {
       if (!entry.is_regular_file()) continue;
@@ -333,6 +362,11 @@ TEST_F(GeneratedTrees, TorchRangeTreeNamesOnlyItsOwnFiles) {
   EXPECT_TRUE(missing.empty()) << "paths named in the generated tree that it does not have:\n" << describe(missing);
 }
 
+TEST_F(GeneratedTrees, TreeWithBridgedOperatorsNamesOnlyItsOwnFiles) {
+  const auto missing = missing_in_tree(bridged_tree());
+  EXPECT_TRUE(missing.empty()) << "paths named in the generated tree that it does not have:\n" << describe(missing);
+}
+
 TEST_F(GeneratedTrees, EveryTreeCarriesItsPortingGuide) {
   const std::string accelsim_guide = read_text(default_tree() / "csrc/driver/README.md");
   const std::string custom_guide = read_text(custom_tree() / "csrc/driver/README.md");
@@ -350,10 +384,9 @@ TEST_F(GeneratedTrees, EveryTreeCarriesItsPortingGuide) {
 }
 
 TEST_F(GeneratedTrees, AccelgenDocumentsNameExistingPaths) {
-  const PathIndex repository(kSource);
-  const PathIndex accelsim_tree(default_tree());
-  const PathIndex custom_runtime_tree(custom_tree());
-  const PathIndex torch_range_tree(range_tree());
+  const PathIndex repository = PathIndex::of_repository(kSource);
+  const std::vector<PathIndex> trees = {PathIndex(default_tree()), PathIndex(custom_tree()), PathIndex(range_tree()),
+                                        PathIndex(bridged_tree())};
   std::vector<fs::path> documents = {kSource / "README.md"};
   for (const auto& entry : fs::directory_iterator(kSource / "docs")) {
     if (entry.path().extension() == ".md") documents.push_back(entry.path());
@@ -361,10 +394,9 @@ TEST_F(GeneratedTrees, AccelgenDocumentsNameExistingPaths) {
   std::vector<std::string> missing;
   for (const auto& document : documents) {
     for (const auto& m : markdown_mentions(read_text(document))) {
-      if (repository.has(m.path) || (!m.accelgens && (accelsim_tree.has(m.path) || custom_runtime_tree.has(m.path) ||
-                                                   torch_range_tree.has(m.path)))) {
-        continue;
-      }
+      const auto has_it = [&](const PathIndex& tree) { return tree.has(m.path); };
+      const bool in_a_tree = !m.accelgens && std::any_of(trees.begin(), trees.end(), has_it);
+      if (repository.has(m.path) || in_a_tree) continue;
       missing.push_back(fs::relative(document, kSource).string() + ":" + std::to_string(m.line) + ": " + m.path);
     }
   }

@@ -16,11 +16,14 @@
 #include <string>
 #include <vector>
 
+#include "spec_variants.h"
 #include "test_support.h"
 
 namespace accelgen {
 namespace {
 
+using testing_support::every_capability_off;
+using testing_support::operators_bridged;
 using testing_support::read_text;
 using testing_support::run_accelgen;
 using testing_support::TempDir;
@@ -196,25 +199,6 @@ std::vector<std::string> cited_paths(const fs::path& tree, const std::string& fi
     }
   }
   return found;
-}
-
-std::string every_capability_off(std::string spec) {
-  const std::size_t block = spec.find("\ncapabilities:\n");
-  const std::size_t end = spec.find("\n\n", block + 1);
-  const std::regex on(R"((\n  [a-z_]+: *)true\b)");
-  return spec.substr(0, block) + std::regex_replace(spec.substr(block, end - block), on, "$1false") + spec.substr(end);
-}
-
-// The spec with the operators the CPU bridge can run taken out of operators.native, so that the tree has its
-// csrc/ops/cpu_bridge.cc (the default spec lists them all, and the bridge is then not generated).
-std::string operators_bridged(std::string spec) {
-  for (const std::string name : {"convolution_overrideable", "convolution_backward_overrideable", "native_batch_norm",
-                                 "_thnn_fused_lstm_cell", "_thnn_fused_lstm_cell_backward_impl", "_thnn_fused_gru_cell",
-                                 "_thnn_fused_gru_cell_backward", "_scaled_dot_product_fused_attention_overrideable",
-                                 "_scaled_dot_product_fused_attention_overrideable_backward"}) {
-    spec = std::regex_replace(spec, std::regex(" " + name + ","), "");
-  }
-  return spec;
 }
 
 // Every residue of a tree, third_party/ (the bundled runtime) aside.
