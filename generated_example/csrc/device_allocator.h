@@ -18,7 +18,6 @@
 // c10::DeviceAllocator for torch.accelerator.memory_* and torch.accelerator.empty_cache: a plain
 // c10::Allocator there is an INTERNAL ASSERT failure.
 #include "device_allocator_history.h"
-#include "version.h"
 
 #include <c10/core/Allocator.h>
 #include <c10/core/CachingDeviceAllocator.h>

@@ -16,8 +16,6 @@
 //
 // The options are read once, when the allocator first allocates. A bad option is a ValueError naming it (and the
 // valid ones), raised by that allocation and every later one until the variable is fixed.
-#include "version.h"
-
 #include <cstddef>
 #include <limits>
 #include <string>

@@ -13,8 +13,6 @@
 //
 // This class owns the range and its mappings; the blocks carved from it are the allocator's
 // (device_allocator.cc), as for ordinary segments.
-#include "version.h"
-
 #include <c10/core/Device.h>
 
 #include <cstddef>

@@ -18,8 +18,6 @@
 // Stacks are torch's own CapturedTraceback (torch/csrc/profiler/combined_traceback.h), as CUDA's allocator records
 // them: gathering keeps only code pointers and instruction offsets (cheap), and symbolizing into file, line and
 // function names happens when a snapshot is taken.
-#include "version.h"
-
 #include <c10/core/Allocator.h>
 #include <c10/core/Device.h>
 #include <c10/core/Stream.h>

@@ -17,7 +17,6 @@
 // blocks cover a whole reserved address range, and those of its parts that have no memory mapped are *unmapped*
 // blocks, kept apart from the free blocks that serve requests.
 #include "device_allocator_config.h"
-#include "version.h"
 
 #include <c10/core/Allocator.h>
 #include <c10/core/Stream.h>

@@ -19,7 +19,6 @@
 // new numbers and leaves the generators where eager execution would have left them.
 // Only device work is captured. Host-side work (Python, .item(), synchronize, copies from pageable host
 // memory) is not replayed; synchronizing while a capture is underway invalidates it, and capture_end says so.
-#include "version.h"
 
 #include <ATen/core/GraphImplInterface.h>
 #include "driver/driver.h"

@@ -8,8 +8,6 @@
 // autograd engine all go through c10::impl::getDeviceGuardImpl(PrivateUse1), i.e. this class, registered with
 // C10_REGISTER_GUARD_IMPL. One instance lives for the whole process and is shared by all threads, so it
 // holds no state: the state (current device, current streams) is per thread in device.cc / stream.cc.
-#include "version.h"
-
 #include <c10/core/impl/DeviceGuardImplInterface.h>
 #include <c10/core/DeviceCapability.h>
 

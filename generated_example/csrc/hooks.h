@@ -6,8 +6,6 @@
 // not about one tensor: is the backend there, how many devices, lazy initialization, generators, pinned
 // memory, which device owns a pointer, storage resizing. There is no registration macro: the hooks object is
 // registered with at::RegisterPrivateUse1HooksInterface from a static initializer (hooks.cc).
-#include "version.h"
-
 #include <ATen/detail/PrivateUse1HooksInterface.h>
 
 namespace torch_mydevice {

@@ -6,7 +6,6 @@
 #include "driver/driver.h"
 #include "runtime_check.h"
 #include "stream.h"
-#include "version.h"
 
 #include <ATen/core/CachingHostAllocator.h>
 

@@ -19,7 +19,7 @@
 #include "runtime_config.h"
 #include "stream.h"
 #include "sync_debug.h"
-#include "version.h"
+#include "version.h"  // IWYU pragma: keep (its check refuses a torch older than the one targeted)
 
 #include <Python.h>
 

@@ -413,7 +413,7 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
     if (f.count("bridge")) {
       op.bridge = read_bridge(y, f.at("bridge"), op, parse_aten_schema(op.variants.front().schema, op.structured));
     }
-    const auto k = y.fields(f.at("kernel"), where + ": kernel", {"summary", "params", "body"}, {"host"});
+    const auto k = y.fields(f.at("kernel"), where + ": kernel", {"summary", "params", "body"}, {"host", "includes"});
     op.kernel.summary = y.scalar(k.at("summary"), where + ": kernel.summary");
     const YAML::Node& params = k.at("params");
     if (!params.IsSequence()) y.fail(params, where + ": kernel.params must be a list");
@@ -440,6 +440,7 @@ OperatorCatalog OperatorCatalog::load(std::string_view yaml_text, const std::str
     }
     if (k.count("host")) op.kernel.host = y.scalar(k.at("host"), where + ": kernel.host");
     op.kernel.body = y.scalar(k.at("body"), where + ": kernel.body");
+    if (k.count("includes")) op.kernel.includes = read_includes(y, k.at("includes"), where + ": kernel");
     ops.emplace(op.name, op);
   }
   std::map<std::string, CatalogFamily> family_blocks;

@@ -61,6 +61,7 @@ struct KernelSignature {
   std::vector<KernelParam> params;  // outputs first, then inputs, then arguments
   std::string host;                 // default kernel: host-side code before the launch (may return early)
   std::string body;                 // default kernel: the computation, over CPU views of device memory
+  std::vector<std::string> includes;  // the project's headers the default body calls into (ops/attention.h)
 };
 
 /// One registration of an operator: a schema PyTorch dispatches (add.Tensor, add_.Tensor, add.out) and the wrapper

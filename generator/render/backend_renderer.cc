@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <regex>
 #include <stdexcept>
 
 #include "embed/embedded_files.h"
 #include "model/device_names.h"
+#include "render/file_plan.h"
 #include "render/render_context.h"
 #include "render/template_data.h"
 #include "render/mustache_renderer.h"
@@ -53,10 +55,22 @@ std::string file_header(const std::string& path, const std::string& origin_note)
   return "";
 }
 
+// Whether a template reads a feature (`features.F.` anything) that the targeted releases do not agree on: its file
+// then holds an `#if` on the probe result that version.h provides.
+bool reads_mixed_feature(std::string_view text, const RenderContext& context) {
+  static const std::regex read(R"(features\.([a-z0-9_]+)\.)");
+  for (auto it = std::cregex_iterator(text.data(), text.data() + text.size(), read); it != std::cregex_iterator();
+       ++it) {
+    const auto feature = context.features.find((*it)[1].str());
+    if (feature != context.features.end() && feature->second.mixed) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::map<std::string, FileJob> render_file_jobs(const RenderContext& context) {
-  const TemplateData ctx = to_template_data(context);
+  TemplateData ctx = to_template_data(context);
   std::map<std::string, FileJob> jobs;
   auto add = [&](FileJob job) {
     const std::string path = job.path;
@@ -66,6 +80,8 @@ std::map<std::string, FileJob> render_file_jobs(const RenderContext& context) {
     std::string path(tmpl.path.substr(kTemplateRoot.size()));
     if (!path.ends_with(kTemplateSuffix)) continue;  // notes beside the templates are not output
     path.resize(path.size() - kTemplateSuffix.size());
+    if (!holds(file_condition(path), context)) continue;  // the plan leaves the file out of this backend
+    ctx.set("file", to_template_data(file_template_tree(reads_mixed_feature(tmpl.content, context))));
     FileOwner owner = FileOwner::Generated;
     if (path.ends_with(kOnceSuffix)) {
       path.resize(path.size() - kOnceSuffix.size());
@@ -99,7 +115,10 @@ std::map<std::string, FileJob> render_file_jobs(const RenderContext& context) {
       continue;
     }
     std::string body = render_template(tmpl.content, ctx, tmpl.path);
-    if (only_whitespace(body)) continue;  // a capability the spec turns off drops the whole file
+    if (only_whitespace(body)) {
+      throw std::logic_error(std::string(tmpl.path) + " renders empty, yet the file plan (render/file_plan.cc) " +
+                             "writes it");
+    }
     const bool executable = path.ends_with(".sh");
     add({path, owner, std::string(tmpl.path), false, std::move(body), executable});
   }

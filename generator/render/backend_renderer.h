@@ -51,8 +51,8 @@ struct BannerNotes {
 std::string beyond_knowledge_note(const TargetVersions& targets);
 
 /// Every file of the backend rendered with `context`, by path, without banners: the templates/backend/ tree and the
-/// bundled runtime. Templates whose body is only whitespace are absent (a capability the spec turns off drops the
-/// whole file). Upgrade guidance renders with modified contexts and compares bodies.
+/// bundled runtime. The file plan (render/file_plan.h) decides which templates are rendered; one it writes that
+/// renders empty is a logic_error. Upgrade guidance renders with modified contexts and compares bodies.
 std::map<std::string, FileJob> render_file_jobs(const RenderContext& context);
 
 /// The banner of a job, in its file type's comment syntax ("" for formats without comments, such as JSON).

@@ -443,6 +443,11 @@ OperatorsContext operators_context(const DeviceSpec& spec, const OperatorCatalog
     OperatorFamily& family = ops.family[op.family];
     if (!is_native(spec, name) || !capability_on(spec, op.capability)) continue;
     ops.kernels.push_back(kernel_entry(op, render));
+    for (const auto& header : op.kernel.includes) {
+      if (std::find(ops.kernel_headers.begin(), ops.kernel_headers.end(), header) == ops.kernel_headers.end()) {
+        ops.kernel_headers.push_back(header);
+      }
+    }
     family.in_use = true;
     family_operators[op.family].push_back(name);
     add_wrappers(op, catalog.family(op.family), render, family);
@@ -456,6 +461,7 @@ OperatorsContext operators_context(const DeviceSpec& spec, const OperatorCatalog
     describe_family(spec, catalog.family(name), render, family);
     if (family.generated) ops.family_files.push_back(name);
   }
+  std::sort(ops.kernel_headers.begin(), ops.kernel_headers.end());
   ops.fallback_cpu = spec.fallback == FallbackPolicy::Cpu;
   ops.host = host_files(spec, catalog, render);
   return ops;

@@ -108,6 +108,7 @@ struct OperatorsContext {
   std::map<std::string, OperatorFamily> family;  // every family with a catalog operator
   std::vector<std::string> family_files;           // the families whose file exists (generated), by name
   std::vector<KernelEntry> kernels;            // catalog order
+  std::vector<std::string> kernel_headers;     // the headers the native kernels' default bodies need, sorted
   bool fallback_cpu = false;
   std::map<std::string, HostFileContext> host;  // by host_file_name(), every host file
 };

@@ -128,10 +128,15 @@ Data operators(const OperatorsContext& ops) {
   for (const auto& [name, h] : ops.host) host.set(name, host_file(h));
   Data family_files = TemplateTree::list();
   for (const auto& name : ops.family_files) family_files.push_back(object({{"name", name}}));
+  Data kernel_headers = TemplateTree::list();
+  for (const auto& header : ops.kernel_headers) {
+    kernel_headers.push_back(object({{"header", header}, {"first", flag(header == ops.kernel_headers.front())}}));
+  }
   return object({{"family", families},
                  {"family_files", family_files},
                  {"native", list_of(ops.native, native_operator, /*markers=*/true)},
                  {"kernels", list_of(ops.kernels, kernel)},
+                 {"kernel_headers", kernel_headers},
                  {"fallback_cpu", flag(ops.fallback_cpu)},
                  {"host", host}});
 }
@@ -187,6 +192,8 @@ TemplateTree initial_spec_tree(const InitialSpecContext& ctx) {
 }
 
 TemplateTree family_template_tree(const OperatorFamily& f) { return family(f); }
+
+TemplateTree file_template_tree(bool torch_guarded) { return object({{"torch_guarded", flag(torch_guarded)}}); }
 
 TemplateTree TemplateTree::flag(bool value) {
   TemplateTree tree;

@@ -46,6 +46,10 @@ TemplateTree initial_spec_tree(const InitialSpecContext& ctx);
 TemplateTree kernel_template_tree(const KernelEntry& kernel);
 /// One entry of ops.family: what the family template (csrc/ops/native/__family__.cc.mustache) sees as `family`.
 TemplateTree family_template_tree(const OperatorFamily& family);
+/// What every template sees as `file`: facts about the file it renders. `torch_guarded`: the template reads a
+/// feature that the targeted releases do not agree on (features.F.mixed), so the file holds a guard on version.h's
+/// probe results and includes version.h.
+TemplateTree file_template_tree(bool torch_guarded);
 TemplateData to_template_data(const TemplateTree& tree);
 TemplateData to_template_data(const RenderContext& ctx);
 

@@ -18,15 +18,18 @@
 
 #include "spec_variants.h"
 #include "test_support.h"
+#include "unused_code.h"
 
 namespace accelgen {
 namespace {
 
 using testing_support::every_capability_off;
+using testing_support::IncludeGraph;
 using testing_support::operators_bridged;
 using testing_support::read_text;
 using testing_support::run_accelgen;
 using testing_support::TempDir;
+using testing_support::unused_helpers;
 using testing_support::write_text;
 namespace fs = std::filesystem;
 
@@ -229,6 +232,8 @@ std::vector<std::string> residue(const fs::path& tree) {
       more.insert(more.end(), blanks.begin(), blanks.end());
       const auto renames = rename_macros(file, lines);
       more.insert(more.end(), renames.begin(), renames.end());
+      const auto helpers = unused_helpers(file, text);
+      more.insert(more.end(), helpers.begin(), helpers.end());
     } else if (extension == ".cmake" || entry.path().filename() == "CMakeLists.txt") {
       more = double_blank_lines(file, lines_of(text));
     } else if (extension == ".py" && file.starts_with("src/")) {
@@ -236,6 +241,8 @@ std::vector<std::string> residue(const fs::path& tree) {
     }
     found.insert(found.end(), more.begin(), more.end());
   }
+  const auto includes = IncludeGraph(tree).unused_includes();
+  found.insert(found.end(), includes.begin(), includes.end());
   return found;
 }
 
@@ -309,6 +316,39 @@ TEST(GeneratedResidueChecks, FindPathsCommentsCiteThatTheTreeLacks) {
   EXPECT_EQ(cited_paths(dir.path(), "csrc/ops/copy.cc", lines, names),
             (std::vector<std::string>{"csrc/ops/copy.cc:3: knowledge/operators/loss.yaml", "csrc/ops/copy.cc:3: fallback.cc",
                                       "csrc/ops/copy.cc:4: ops/quantized.h"}));
+}
+
+// The include and helper checks on a small tree: a used header, an unused one, a header that gathers includes for
+// its includers, version.h's build-written probe macros, a kept include, and helpers called or not.
+TEST(GeneratedResidueChecks, FindUnusedIncludesAndHelpers) {
+  TempDir dir;
+  const fs::path tree = dir.path();
+  write_text(tree / "csrc/device.h", "#pragma once\nnamespace d {\nint current_device();\n#define D_CHECK(x) x\n}\n");
+  write_text(tree / "csrc/stream.h", "#pragma once\nstruct Stream {};\ninline Stream make_stream() { return {}; }\n");
+  write_text(tree / "csrc/version.h", "#pragma once\n#include \"torch_features.h\"\n#define D_VERSION_GE(a, b) 1\n");
+  write_text(tree / "csrc/support.h", "#pragma once\n#include \"stream.h\"\n");  // for the files that include it
+  write_text(tree / "csrc/ops/use.cc",
+             "#include \"device.h\"\n#include \"stream.h\"\n#include \"version.h\"\n#include \"support.h\"\n"
+             "#if D_TORCH_HAS_GRAPH\n#endif\n"
+             "int f() { return d::current_device(); }  // make_stream( in a comment is no use\n");
+  write_text(tree / "csrc/ops/gathered.cc", "#include \"support.h\"\nStream s = make_stream();\n");
+  write_text(tree / "csrc/module.cc", "#include \"version.h\"  // IWYU pragma: keep\n"
+                                      "#include \"version.h\"\n"
+                                      "namespace {\n"
+                                      "int called() { return 1; }\n"
+                                      "int never() {\n  return 2;\n}\n"
+                                      "}  // namespace\n"
+                                      "static int alone(int x) { return x; }\n"
+                                      "int g() { return called(); }\n"
+                                      "int exported() { return 3; }\n");
+  std::vector<std::string> includes = IncludeGraph(tree).unused_includes();
+  std::sort(includes.begin(), includes.end());
+  // use.cc uses device.h (a function) and version.h (a probe macro of torch_features.h); its stream.h and
+  // support.h serve nothing. support.h's own stream.h include serves gathered.cc.
+  EXPECT_EQ(includes, (std::vector<std::string>{"csrc/module.cc:2: version.h", "csrc/ops/use.cc:2: stream.h",
+                                                "csrc/ops/use.cc:4: support.h"}));
+  EXPECT_EQ(unused_helpers("csrc/module.cc", read_text(tree / "csrc/module.cc")),
+            (std::vector<std::string>{"csrc/module.cc:5: never, never called", "csrc/module.cc:9: alone, never called"}));
 }
 
 TEST(GeneratedResidueChecks, FindWhatTheyLookFor) {

@@ -23,11 +23,13 @@
 // two ways out: port the kernel, or take its operator out of operators.native (it then runs through the CPU
 // fallback). The process carries on; the operator's output is left unwritten.
 #include "device.h"
+#include "ops/launch.h"
+#include "philox_state.h"
+
+// What the default bodies of the native operators' kernels call into:
 #include "ops/attention.h"
 #include "ops/cpu_convolution.h"
-#include "ops/launch.h"
 #include "ops/recurrent_cells.h"
-#include "philox_state.h"
 
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>

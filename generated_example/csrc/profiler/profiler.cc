@@ -22,7 +22,6 @@
 #include "driver/driver.h"
 #include "runtime_check.h"
 #include "stream.h"
-#include "version.h"
 
 #include <ATen/record_function.h>
 #include <c10/util/ApproximateClock.h>
