@@ -173,16 +173,21 @@ def test_cnn_matches_eager():
     torch.testing.assert_close(actual.cpu(), expected.cpu(), rtol=1e-4, atol=1e-4)
 
 
-def test_training_steps_match_eager():
+def _train_beside_eager(steps, fresh_batches, **compile_options):
+    """SGD steps of an eager MLP and of a compiled copy on the same batches: each step's losses agree, and so do the
+    parameters after the last. A fresh batch each step, or the same one throughout."""
     eager_model = _mlp().to(DEVICE)
     compiled_model = _mlp().to(DEVICE)
-    compiled_step_model = torch.compile(compiled_model)
+    step_model = torch.compile(compiled_model, **compile_options)
+    optimizers = [torch.optim.SGD(m.parameters(), lr=0.1) for m in (eager_model, compiled_model)]
     x = torch.randn(16, 32, device=DEVICE)
     target = torch.randint(0, 10, (16,), device=DEVICE)
-    optimizers = [torch.optim.SGD(m.parameters(), lr=0.1) for m in (eager_model, compiled_model)]
-    for _ in range(3):
+    for step in range(steps):
+        if fresh_batches and step > 0:
+            x = torch.randn(16, 32, device=DEVICE)
+            target = torch.randint(0, 10, (16,), device=DEVICE)
         losses = []
-        for model, optimizer in zip((eager_model, compiled_step_model), optimizers):
+        for model, optimizer in zip((eager_model, step_model), optimizers):
             optimizer.zero_grad()
             loss = nn.functional.cross_entropy(model(x), target)
             loss.backward()
@@ -191,6 +196,10 @@ def test_training_steps_match_eager():
         assert losses[1] == pytest.approx(losses[0], rel=1e-4, abs=1e-5)
     for eager_param, compiled_param in zip(eager_model.parameters(), compiled_model.parameters()):
         torch.testing.assert_close(compiled_param.cpu(), eager_param.cpu(), rtol=1e-4, atol=1e-5)
+
+
+def test_training_steps_match_eager():
+    _train_beside_eager(steps=3, fresh_batches=False)
 
 
 def _transformer_layer(dropout):
@@ -409,23 +418,7 @@ def test_reduce_overhead_with_dynamic_shapes_captures_each_shape():
 
 @requires_graphs
 def test_reduce_overhead_training_replays_forward_and_backward():
-    eager_model = _mlp().to(DEVICE)
-    compiled_model = _mlp().to(DEVICE)
-    step_model = torch.compile(compiled_model, mode="reduce-overhead")
-    optimizers = [torch.optim.SGD(m.parameters(), lr=0.1) for m in (eager_model, compiled_model)]
-    for _ in range(4):
-        x = torch.randn(16, 32, device=DEVICE)
-        target = torch.randint(0, 10, (16,), device=DEVICE)
-        losses = []
-        for model, optimizer in zip((eager_model, step_model), optimizers):
-            optimizer.zero_grad()
-            loss = nn.functional.cross_entropy(model(x), target)
-            loss.backward()
-            optimizer.step()
-            losses.append(loss.item())
-        assert losses[1] == pytest.approx(losses[0], rel=1e-4, abs=1e-5)
-    for eager_param, compiled_param in zip(eager_model.parameters(), compiled_model.parameters()):
-        torch.testing.assert_close(compiled_param.cpu(), eager_param.cpu(), rtol=1e-4, atol=1e-5)
+    _train_beside_eager(steps=4, fresh_batches=True, mode="reduce-overhead")
     counters = _graph_counters()
     if HOST_TASKS or not counters["skipped"]:
         assert not counters["skipped"], counters

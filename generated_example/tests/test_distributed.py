@@ -189,13 +189,18 @@ def test_subgroups_split_and_a_2x2_mesh_runs_fsdp2_with_tensor_parallelism(tmp_p
         assert v["mesh_splits"] == [[[0, 2], [1, 3]], [[0, 1], [2, 3]]], v  # "dp", then "tp"
 
 
+def _survivor(tmp_path, scenario, path):
+    """Rank 0's verdict in a two-rank scenario whose rank 1 fails it: it neither hung nor failed its own checks."""
+    survivor = launch(tmp_path, scenario, 2, timeout=60, env=PATHS[path])[0]
+    assert not survivor["hung"], survivor["log"]
+    assert survivor.get("ok"), survivor["log"]
+    return survivor
+
+
 @pytest.mark.parametrize("path", PATHS)
 def test_dead_peer_fails_cleanly(tmp_path, path):
     """Rank 1 dies before the collective; rank 0 must get an error, not hang, within the group's timeout."""
-    verdicts = launch(tmp_path, "dead_peer", 2, timeout=60, env=PATHS[path])
-    survivor = verdicts[0]
-    assert not survivor["hung"], survivor["log"]
-    assert survivor.get("ok"), survivor["log"]
+    survivor = _survivor(tmp_path, "dead_peer", path)
     assert survivor["elapsed"] < 40, survivor
     # torch.distributed's error for a failed collective, naming the process group's backend, the collective and
     # the rank that saw it (the driver's or Gloo's own words about the dead peer follow).
@@ -205,10 +210,7 @@ def test_dead_peer_fails_cleanly(tmp_path, path):
 @pytest.mark.parametrize("path", PATHS)
 def test_silent_peer_times_out(tmp_path, path):
     """Rank 1 stays alive but never joins the collective: rank 0 fails once the 10 s group timeout expires."""
-    verdicts = launch(tmp_path, "silent_peer", 2, timeout=60, env=PATHS[path])
-    survivor = verdicts[0]
-    assert not survivor["hung"], survivor["log"]
-    assert survivor.get("ok"), survivor["log"]
+    survivor = _survivor(tmp_path, "silent_peer", path)
     assert 5 < survivor["elapsed"] < 30, survivor
     assert "mydevice_gloo:all_reduce failed" in survivor["error"], survivor
 

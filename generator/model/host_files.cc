@@ -62,7 +62,7 @@ HostFileBlock HostOperators::block(HostFile file) const {
   for (const auto& b : files) {
     if (b.file == file) return b;
   }
-  return HostFileBlock{file, {}};
+  return HostFileBlock{file, {}, {}};
 }
 
 HostOperators HostOperators::load(std::string_view yaml_text, const std::string& origin) {
@@ -78,12 +78,13 @@ HostOperators HostOperators::load(std::string_view yaml_text, const std::string&
     return *file;
   };
   HostOperators data;
+  const std::regex operator_name(R"([A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)?)");
   const YAML::Node& files = top.at("files");
   if (!files.IsMap()) y.fail(files, "files must map each host file to its block");
   for (const auto& entry : files) {
     HostFileBlock block;
     block.file = read_file(entry.first, "a host file");
-    const auto f = y.fields(entry.second, "host file " + entry.first.Scalar(), {"includes"}, {});
+    const auto f = y.fields(entry.second, "host file " + entry.first.Scalar(), {"includes"}, {"made_by"});
     const YAML::Node& includes = f.at("includes");
     if (!includes.IsSequence()) y.fail(includes, "includes must be a list of headers");
     for (const auto& header : includes) {
@@ -94,12 +95,22 @@ HostOperators HostOperators::load(std::string_view yaml_text, const std::string&
       }
       block.includes.push_back(text);
     }
+    if (f.count("made_by")) {
+      const YAML::Node& made_by = f.at("made_by");
+      if (!made_by.IsSequence()) y.fail(made_by, "made_by must be a list of operators' schema names");
+      for (const auto& name : made_by) {
+        const std::string text = y.scalar(name, "an operator of made_by");
+        if (!std::regex_match(text, operator_name)) {
+          y.fail(name, "'" + text + "' is not an operator's schema name (\"quantize_per_tensor\")");
+        }
+        block.made_by.push_back(text);
+      }
+    }
     data.files.push_back(std::move(block));
   }
   const YAML::Node& list = top.at("operators");
   if (!list.IsSequence()) y.fail(list, "operators must be a list");
   const std::vector<std::string> capabilities = capability_names();
-  const std::regex operator_name(R"([A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)?)");
   // A function name, qualified or a template's member (SharingBackendMeta<&at::native::view>::call).
   const std::regex function_name(R"([A-Za-z_][A-Za-z0-9_:<>&]*)");
   for (const auto& entry : list) {

@@ -42,6 +42,10 @@ struct HostOperator {
 struct HostFileBlock {
   HostFile file = HostFile::CoreOps;
   std::vector<std::string> includes;  // as #include names them; the generator adds the bridges' and orders them
+  // Operators whose native kernel makes the file's tensors without the CPU fallback (quantized tensors come from
+  // torch.quantize_per_tensor): the file exists with operators.fallback: cpu or one of these native. Empty: the
+  // file's existence does not depend on operators.
+  std::vector<std::string> made_by;
 };
 
 struct HostOperators {

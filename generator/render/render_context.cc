@@ -339,13 +339,17 @@ void describe_family(const DeviceSpec& spec, const CatalogFamily& block, const S
 }
 
 // Whether a host file can exist in this backend: the CPU bridge with the CPU fallback, quantized tensors when
-// something makes them (the CPU fallback running torch.quantize_per_tensor, or a native quantize_per_tensor), the
-// autocast file with capabilities.amp, the serialization file with capabilities.serialization.
+// something makes them (the CPU fallback, or a native operator of the data's `made_by`), the autocast file with
+// capabilities.amp, the serialization file with capabilities.serialization.
 bool host_file_available(const DeviceSpec& spec, HostFile file) {
+  const auto made_natively = [&] {
+    const auto& made_by = host_operators().block(file).made_by;
+    return std::any_of(made_by.begin(), made_by.end(), [&](const std::string& name) { return is_native(spec, name); });
+  };
   switch (file) {
     case HostFile::CoreOps: return true;
     case HostFile::CpuBridge: return spec.fallback == FallbackPolicy::Cpu;
-    case HostFile::Quantized: return spec.fallback == FallbackPolicy::Cpu || is_native(spec, "quantize_per_tensor");
+    case HostFile::Quantized: return spec.fallback == FallbackPolicy::Cpu || made_natively();
     case HostFile::Autocast: return spec.caps.amp;
     case HostFile::Serialization: return spec.caps.serialization;
   }

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <regex>
 #include <string>
 #include <vector>
@@ -103,6 +104,20 @@ TEST(FilePlan, TheTreeHasExactlyThePlannedFiles) {
   // graph.cc needs the accelerator graph interface, which torch 2.6 lacks.
   EXPECT_EQ(render_file_jobs(make_render_context(default_spec(), torch("2.6"))).count("csrc/graph.cc"), 0u);
   EXPECT_EQ(render_file_jobs(make_render_context(default_spec(), torch("2.14"))).count("csrc/graph.cc"), 1u);
+}
+
+// Quantized tensors have their file where something makes them: the CPU fallback (torch.quantize_per_tensor on CPU
+// copies), or a native quantize_per_tensor (knowledge/host_operators.yaml's made_by); with neither, no file.
+TEST(FilePlan, QuantizedTensorsHaveTheirFileWhereSomethingMakesThem) {
+  DeviceSpec spec = default_spec();
+  EXPECT_EQ(render_file_jobs(make_render_context(spec, torch("2.14"))).count("csrc/ops/quantized.cc"), 1u);
+  spec.fallback = FallbackPolicy::Error;
+  const auto quantize = std::find_if(spec.native_ops.begin(), spec.native_ops.end(),
+                                     [](const std::string& op) { return op.starts_with("quantize_per_tensor"); });
+  ASSERT_NE(quantize, spec.native_ops.end());
+  EXPECT_EQ(render_file_jobs(make_render_context(spec, torch("2.14"))).count("csrc/ops/quantized.cc"), 1u);
+  spec.native_ops.erase(quantize);
+  EXPECT_EQ(render_file_jobs(make_render_context(spec, torch("2.14"))).count("csrc/ops/quantized.cc"), 0u);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "base/strict_yaml.h"
 #include "embed/embedded_files.h"
+#include "model/operator_catalog.h"
 
 namespace accelgen {
 namespace {
@@ -64,6 +65,19 @@ TEST(HostOperators, MistakesAreErrorsAtTheirLine) {
   EXPECT_THAT(error_of("files:\n  core_ops:\n    includes: [\"<x.h>\"]\noperators: []\n"),
               HasSubstr("3:16: include '<x.h>' must be a header's path"));
   EXPECT_THAT(error_of(files + "operators: []\nextra: 1\n"), HasSubstr("extra"));
+  EXPECT_THAT(error_of("files:\n  quantized:\n    includes: []\n    made_by: [\"q(Tensor)\"]\noperators: []\n"),
+              HasSubstr("4:15: 'q(Tensor)' is not an operator's schema name"));
+  EXPECT_THAT(error_of("files:\n  quantized:\n    includes: []\n    made_by: q\noperators: []\n"),
+              HasSubstr("4:14: made_by must be a list"));
+}
+
+// Which operators make a host file's tensors is data: the generator names none (a native quantize_per_tensor gives
+// quantized tensors without the CPU fallback), and each is an operator of the catalog.
+TEST(HostOperators, WhatMakesAFilesTensorsIsDataOfCatalogOperators) {
+  const auto& made_by = host_operators().block(HostFile::Quantized).made_by;
+  EXPECT_EQ(made_by, std::vector<std::string>{"quantize_per_tensor"});
+  for (const std::string& name : made_by) EXPECT_TRUE(operator_catalog().contains(name)) << name;
+  EXPECT_TRUE(host_operators().block(HostFile::CpuBridge).made_by.empty());
 }
 
 // Every operator the backend registers comes from data (this file's, or the catalog's): no template registers one by

@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <cstring>
 #include <numeric>
 #include <sstream>
 #include <type_traits>
@@ -21,11 +20,6 @@
 namespace torch_mydevice::distributed {
 
 namespace {
-
-// "all_reduce" of the title "mydevice_gloo:all_reduce", as the errors name a collective.
-const char* op_name(const char* title) {
-  return std::strchr(title, ':') + 1;
-}
 
 // gather's outputs and scatter's inputs: on the root one list of world-size tensors, each with the sizes and dtype
 // of `like` (the other side's one tensor); on every other rank none.

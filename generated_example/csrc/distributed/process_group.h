@@ -53,6 +53,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
+#include <cstring>
 #include <deque>
 #include <functional>
 #include <mutex>
@@ -67,6 +68,11 @@ namespace torch_mydevice::distributed {
 
 // The name torch.distributed knows the backend by: init_process_group("cpu:gloo,mydevice:mydevice_gloo").
 inline constexpr const char* kBackendName = "mydevice_gloo";
+
+// "all_reduce" of a collective's profiling title "mydevice_gloo:all_reduce", as the errors name the collective.
+inline const char* op_name(const char* title) {
+  return std::strchr(title, ':') + 1;
+}
 
 // One collective (or send/recv) on mydevice tensors.
 class MydeviceWork : public c10d::Work {

@@ -240,7 +240,7 @@ c10::Device MydeviceProcessGroup::common_device(const std::vector<at::Tensor>& t
 // The one way every collective runs: its tensors checked, then through the driver's collectives where they can run
 // it (the adapter has them, they know its dtype and reduction), else through Gloo with host staging.
 c10::intrusive_ptr<c10d::Work> MydeviceProcessGroup::run(Collective c) {
-  const char* op = std::strchr(c.title, ':') + 1; // "all_reduce" of "mydevice_gloo:all_reduce", as errors name it
+  const char* op = op_name(c.title);
   std::vector<at::Tensor> tensors = c.inputs;
   tensors.insert(tensors.end(), c.outputs.begin(), c.outputs.end());
   std::optional<c10::Device> device; // none: Gloo's barrier, which moves no data

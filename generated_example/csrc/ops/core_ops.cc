@@ -50,10 +50,14 @@ c10::Device target_device(std::optional<c10::Device> device) {
   return c10::Device(c10::DeviceType::PrivateUse1, current_device());
 }
 
-void check_factory_args(std::optional<c10::Layout> layout, std::optional<bool> pin_memory) {
+// The dtype of a factory call, whose arguments are checked: a strided tensor, not pinned.
+c10::ScalarType factory_dtype(std::optional<c10::ScalarType> dtype, std::optional<c10::Layout> layout,
+                              std::optional<bool> pin_memory) {
   TORCH_CHECK(c10::layout_or_default(layout) == c10::Layout::Strided, "mydevice only supports strided tensors, got ",
               c10::layout_or_default(layout));
   TORCH_CHECK(!c10::pinned_memory_or_default(pin_memory), "Only CPU tensors can be pinned, not mydevice tensors");
+  const c10::ScalarType scalar_type = c10::dtype_or_default(dtype);
+  return scalar_type;
 }
 
 const c10::DispatchKeySet kDeviceKeys(c10::DispatchKey::PrivateUse1);
@@ -76,8 +80,7 @@ class AllocationDevice {
 at::Tensor empty_memory_format(c10::IntArrayRef size, std::optional<c10::ScalarType> dtype,
                                std::optional<c10::Layout> layout, std::optional<c10::Device> device,
                                std::optional<bool> pin_memory, std::optional<c10::MemoryFormat> memory_format) {
-  check_factory_args(layout, pin_memory);
-  const c10::ScalarType scalar_type = c10::dtype_or_default(dtype);
+  const c10::ScalarType scalar_type = factory_dtype(dtype, layout, pin_memory);
   const AllocationDevice on(target_device(device));
   return at::detail::empty_generic(size, &device_allocator(), kDeviceKeys, scalar_type, memory_format);
 }
@@ -85,8 +88,7 @@ at::Tensor empty_memory_format(c10::IntArrayRef size, std::optional<c10::ScalarT
 at::Tensor empty_strided(c10::IntArrayRef size, c10::IntArrayRef stride, std::optional<c10::ScalarType> dtype,
                          std::optional<c10::Layout> layout, std::optional<c10::Device> device,
                          std::optional<bool> pin_memory) {
-  check_factory_args(layout, pin_memory);
-  const c10::ScalarType scalar_type = c10::dtype_or_default(dtype);
+  const c10::ScalarType scalar_type = factory_dtype(dtype, layout, pin_memory);
   const AllocationDevice on(target_device(device));
   return at::detail::empty_strided_generic(size, stride, &device_allocator(), kDeviceKeys, scalar_type);
 }

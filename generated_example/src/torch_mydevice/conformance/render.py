@@ -13,6 +13,15 @@ def _escape_md(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def _skip_reasons(area) -> list:
+    """The reasons an area's skipped tests give, each with how many give it, the most common first."""
+    reasons = {}
+    for t in area.tests:
+        if t.outcome == "skipped":
+            reasons[t.message] = reasons.get(t.message, 0) + 1
+    return sorted(reasons.items(), key=lambda item: -item[1])
+
+
 def markdown(info: dict, areas: list, quality: list) -> str:
     lines = [f"# Conformance report: {info['display_name']} (`{info['device']}`)", ""]
     for key, value in info["environment"]:
@@ -36,11 +45,7 @@ def markdown(info: dict, areas: list, quality: list) -> str:
     if skipped:
         lines += ["", "## Skipped tests (reasons)", ""]
         for a in skipped:
-            reasons = {}
-            for t in a.tests:
-                if t.outcome == "skipped":
-                    reasons[t.message] = reasons.get(t.message, 0) + 1
-            for reason, n in sorted(reasons.items(), key=lambda item: -item[1]):
+            for reason, n in _skip_reasons(a):
                 lines.append(f"- {a.area}: {n} x {_escape_md(reason) or '(no reason given)'}")
     lines += ["", "## PyTorch Compute Platform Quality Levels", "",
               f"Criteria of [Compute Platform Quality Levels]({quality_levels.DOCUMENT_URL}) that this run gives "
@@ -101,11 +106,7 @@ def page(info: dict, areas: list, quality: list) -> str:
     if skipped:
         out += ["<h2>Skipped tests (reasons)</h2>", "<ul>"]
         for a in skipped:
-            reasons = {}
-            for t in a.tests:
-                if t.outcome == "skipped":
-                    reasons[t.message] = reasons.get(t.message, 0) + 1
-            for reason, n in sorted(reasons.items(), key=lambda item: -item[1]):
+            for reason, n in _skip_reasons(a):
                 out.append(f"<li>{e(a.area)}: {n} x {e(reason) or '(no reason given)'}</li>")
         out.append("</ul>")
     out += ["<h2>PyTorch Compute Platform Quality Levels</h2>",
