@@ -13,18 +13,18 @@ namespace accelgen {
 /// What a template's file needs to exist. `Always` for every template no rule names.
 enum class FileCondition {
   Always,
-  Generator,         // capabilities.generator
-  PinnedMemory,      // capabilities.pinned_memory
-  GraphImplementation,  // capabilities.graphs, in a torch with the accelerator graph interface (features.graph_impl)
-  Amp,               // capabilities.amp
-  Serialization,     // capabilities.serialization
-  Profiler,          // capabilities.profiler
-  Distributed,       // capabilities.distributed
-  Compile,           // capabilities.compile
-  CompileWithSerialization,  // capabilities.compile and capabilities.serialization
-  CpuBridge,         // the CPU bridge host file registers an operator (operators.fallback: cpu, a bridged operator)
-  Quantized,         // the quantized host file registers an operator
-  TorchFeatureProbes,  // a torch feature is probed at build time (a range of releases, or beyond the knowledge base)
+  Generator,                // capabilities.generator
+  PinnedMemory,             // capabilities.pinned_memory
+  GraphImplementation,      // capabilities.graphs, in a torch with the graph interface (features.graph_impl)
+  Amp,                      // capabilities.amp
+  Serialization,            // capabilities.serialization
+  Profiler,                 // capabilities.profiler
+  Distributed,              // capabilities.distributed
+  Compile,                  // capabilities.compile
+  CompileWithSerialization, // capabilities.compile and capabilities.serialization
+  CpuBridge,                // the CPU bridge host file registers an operator (the CPU fallback, a bridge)
+  Quantized,                // the quantized host file registers an operator
+  TorchFeatureProbes,       // a torch feature is probed at build time (a range, or beyond the knowledge base)
 };
 
 /// One rule: the template (its path under templates/backend/ without `.mustache`, placeholders unreplaced) or, for
