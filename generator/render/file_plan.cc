@@ -12,11 +12,11 @@ bool host_file_generated(const RenderContext& context, HostFile file) {
   return it != context.ops.host.end() && it->second.generated;
 }
 
-bool matches(std::string_view rule, std::string_view template_path) {
-  return rule.ends_with('/') ? template_path.starts_with(rule) : template_path == rule;
-}
-
 }  // namespace
+
+bool rule_matches(std::string_view rule_path, std::string_view template_path) {
+  return rule_path.ends_with('/') ? template_path.starts_with(rule_path) : template_path == rule_path;
+}
 
 const std::vector<FileRule>& file_rules() {
   using enum FileCondition;
@@ -54,7 +54,7 @@ const std::vector<FileRule>& file_rules() {
 
 FileCondition file_condition(std::string_view template_path) {
   for (const auto& rule : file_rules()) {
-    if (matches(rule.path, template_path)) return rule.condition;
+    if (rule_matches(rule.path, template_path)) return rule.condition;
   }
   return FileCondition::Always;
 }

@@ -2,7 +2,6 @@
 // so that a file exists because the model says so, never because its render happened to come out empty.
 #pragma once
 
-#include <string>
 #include <string_view>
 #include <vector>
 
@@ -37,6 +36,9 @@ struct FileRule {
 /// Every rule. The first that matches a template decides (a file comes before its folder's rule); every rule
 /// matches a template that no earlier rule matches (a test checks).
 const std::vector<FileRule>& file_rules();
+
+/// Whether a rule's path names a template: the template itself, or a folder above it (a path ending in `/`).
+bool rule_matches(std::string_view rule_path, std::string_view template_path);
 
 /// The condition of a template, by its path under templates/backend/ without `.mustache`.
 FileCondition file_condition(std::string_view template_path);

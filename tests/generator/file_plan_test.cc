@@ -30,10 +30,6 @@ std::vector<std::pair<std::string, std::string>> backend_templates() {
   return templates;
 }
 
-bool rule_matches(std::string_view rule, const std::string& path) {
-  return rule.ends_with('/') ? path.starts_with(rule) : path == rule;
-}
-
 DeviceSpec default_spec() { return parse_spec(render_initial_spec("mydevice", "\"2.14\""), "accelgen.yaml"); }
 
 TargetVersions torch(const char* version) {

@@ -80,7 +80,7 @@ inline std::set<std::string> declared_names(const std::string& header_code) {
 /// includes in turn. third_party/ (the bundled runtime) and .accelgen/ are not the backend's code.
 class IncludeGraph {
  public:
-  explicit IncludeGraph(const std::filesystem::path& tree) : tree_(tree) {
+  explicit IncludeGraph(const std::filesystem::path& tree) {
     for (const auto& entry : std::filesystem::recursive_directory_iterator(tree)) {
       const std::string file = std::filesystem::relative(entry.path(), tree).generic_string();
       if (!entry.is_regular_file() || file.starts_with("third_party/") || file.starts_with(".accelgen/")) continue;
@@ -210,7 +210,6 @@ class IncludeGraph {
 
   static constexpr const char* kTorchFeatures = " torch_features.h";  // not an identifier: no word matches it
 
-  std::filesystem::path tree_;
   std::map<std::string, std::string> text_, code_;
   std::map<std::string, std::vector<Include>> includes_;
   mutable std::map<std::string, std::set<std::string>> names_;
