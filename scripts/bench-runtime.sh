@@ -76,6 +76,9 @@ lines.append("| Enqueue-to-execution latency, median | %.2f us | %.1f ns | %.0fx
              (median_us, direct, median_us * 1e3 / direct, "PASS" if median_us < 10 else "FAIL"))
 lines.append("| Enqueue-to-execution latency, p90 | %.2f us | | | | |" % l2e["p90_us"])
 lines.append("| Enqueue-to-execution latency, p99 | %.2f us | | | | |" % l2e["p99_us"])
+unobserved = get("BM_LaunchToExecutionUnobserved")
+lines.append("| Enqueue-to-execution latency, median, the host polling memory instead of the stream (launches "
+             "batched while nobody waits) | %.2f us | | | | |" % unobserved["median_us"])
 lines.append("| Host cost of one launch (bursts of 256) | %.0f ns | %.1f ns | %.0fx | | |" %
              (enq_ns, direct, enq_ns / direct))
 lines.append("")
