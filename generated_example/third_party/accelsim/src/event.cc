@@ -156,6 +156,7 @@ accelsimError_t accelsimEventQuery(accelsimEvent_t event) {
   if (snap.in_active_capture)
     return fail(accelsimErrorStreamCaptureUnsupported, "accelsimEventQuery on an event recorded in an active capture");
   if (snap.stream == nullptr || snap.stream->reached(snap.target)) return accelsimSuccess;
+  snap.stream->urgeClaim();  // whoever asks is waiting
   return accelsimErrorNotReady;
 }
 

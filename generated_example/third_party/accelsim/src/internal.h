@@ -52,6 +52,15 @@ class RuntimeWorkScope {
   LastErrorKeeper last_error_;
 };
 
+// ---- sleeping (platform.cc) -------------------------------------------------------------------------------
+// A futex of this process: sleepWhile sleeps while `*word` holds `expected`, at most `timeout_ns` (or until
+// wakeSleepers(word)); it may return early.
+void sleepWhile(std::atomic<uint32_t>* word, uint32_t expected, int64_t timeout_ns);
+void wakeSleepers(std::atomic<uint32_t>* word);
+// Makes the calling thread's timed sleeps end within about a microsecond of their deadline (Linux's default timer
+// slack lets them end up to 50 us late).
+void preciseSleeps();
+
 // ---- operations queued on streams (stream.cc) -------------------------------------------------------------
 struct Stream;
 struct Event;
@@ -135,6 +144,17 @@ struct Stream {
   alignas(64) std::atomic<uint64_t> popped{0};  // mirror of head, for lock-free reads
   std::atomic<uint64_t> completed{0};
   alignas(64) std::atomic<int> helpers{0};  // host threads executing this stream's ops in waitFor
+  // Set (1) by a thread that waits for this stream or asks whether it is done (waitFor, accelsimStreamQuery,
+  // accelsimEventQuery): the worker stops letting launches accumulate and claims what is queued at once (see
+  // kClaimIntervalNs), woken if it sleeps in that interval (claim_sleeping). Written only then, so a burst of
+  // launches nobody waits for never touches these lines.
+  std::atomic<uint32_t> claim_now{0};
+  std::atomic<uint32_t> claim_sleeping{0};
+  void urgeClaim() {
+    if (claim_now.load(std::memory_order_relaxed) != 0) return;
+    claim_now.store(1, std::memory_order_seq_cst);
+    if (claim_sleeping.load(std::memory_order_seq_cst) != 0) wakeSleepers(&claim_now);
+  }
   std::atomic<bool> exited{false};
   std::thread worker;
 

@@ -1,8 +1,15 @@
 // Bundled by accelgen 0.1.0: the accelsim simulated device runtime. Regenerate with `accelgen generate`.
 // Platform configuration, lazy initialization, devices and the per-thread current device.
+#include <linux/futex.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <chrono>
+#include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 
 #include "internal.h"
 
@@ -127,6 +134,18 @@ int64_t nowNs() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
+
+void sleepWhile(std::atomic<uint32_t>* word, uint32_t expected, int64_t timeout_ns) {
+  const timespec timeout{static_cast<time_t>(timeout_ns / 1'000'000'000),
+                         static_cast<long>(timeout_ns % 1'000'000'000)};
+  syscall(SYS_futex, reinterpret_cast<uint32_t*>(word), FUTEX_WAIT_PRIVATE, expected, &timeout, nullptr, 0);
+}
+
+void wakeSleepers(std::atomic<uint32_t>* word) {
+  syscall(SYS_futex, reinterpret_cast<uint32_t*>(word), FUTEX_WAKE_PRIVATE, INT_MAX, nullptr, nullptr, 0);
+}
+
+void preciseSleeps() { prctl(PR_SET_TIMERSLACK, 1'000UL, 0UL, 0UL, 0UL); }
 
 bool inRuntimeWork() { return t_runtime_work; }
 

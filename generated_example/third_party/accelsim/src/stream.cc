@@ -2,8 +2,9 @@
 // Streams: in-order queues, each executed by its own worker thread (started on first use).
 //
 // The launch path is a mutex-protected push into a ring of plain Op values (no allocation once the ring has
-// grown). The worker claims ops in batches (see kClaimIntervalNs) and spins briefly after running out of work
-// before sleeping on a condition variable, so back-to-back launches do not pay a thread wake-up. A host thread
+// grown). The worker claims ops in batches (see kClaimIntervalNs; it sleeps between them) and spins briefly after
+// running out of work before sleeping on a condition variable, so back-to-back launches do not pay a thread
+// wake-up. A host thread
 // that waits executes the pending ops itself (Stream::helpUntil); while the worker is in the middle of an op it
 // spins briefly, then sleeps.
 #include <sched.h>
@@ -27,7 +28,9 @@ constexpr int64_t kWorkerSpinNs = 100'000;  // worker: spin this long for new wo
 // launched, that cost about half again the host's own cost of launching a small op (measured on a 2-vCPU VM).
 // Claimed in batches, a burst of small launches pays it once per batch; long ops lose nothing (a batch that ran
 // longer than the interval is followed by the next claim at once); and a host that synchronizes runs the pending
-// ops itself meanwhile (helpUntil).
+// ops itself meanwhile (helpUntil). Waiting costs latency, so it ends as soon as any thread waits for the stream
+// or queries it (Stream::urgeClaim): a launch whose completion somebody waits for starts within a microsecond.
+// Only a host that polls memory a kernel writes, without asking the runtime, sees the interval as latency.
 constexpr int64_t kClaimIntervalNs = 50'000;
 constexpr size_t kMaxBatch = 32;
 // Waiter: spin this long for completion before sleeping. A futex wake-up costs tens of microseconds, which is
@@ -137,6 +140,7 @@ accelsimError_t Stream::submit(const Op& op, uint64_t* seq) {
 
 void Stream::waitFor(uint64_t target) {
   if (reached(target)) return;
+  urgeClaim();  // a worker (waiting for another stream's event) does not help: the stream's worker must claim now
   if (!inRuntimeWork()) helpUntil(target);  // a host thread: execute the pending ops instead of idling
   awaitCompletion(target);
 }
@@ -333,6 +337,7 @@ void Stream::finish(uint64_t seq) {
 
 void Stream::workerMain() {
   enterRuntimeWork(device->index);
+  preciseSleeps();  // the claim interval below is tens of microseconds
   // Work this worker may take: ops are queued and no host thread is executing them for it (helpUntil).
   const auto has_work = [this] { return head != tail && helpers.load(std::memory_order_seq_cst) == 0; };
   std::array<Op, kMaxBatch> batch;
@@ -366,17 +371,23 @@ void Stream::workerMain() {
       }
       continue;
     }
-    // Too soon after the last claim for less than a full batch of small ops: let launches accumulate
-    // (kClaimIntervalNs), touching nothing the launching thread writes.
-    if (small_ops && tail - head < kMaxBatch) {
+    // Too soon after the last claim for less than a full batch of small ops, and nobody waiting: let launches
+    // accumulate (kClaimIntervalNs), touching nothing the launching thread writes.
+    // Asleep, not spinning: a thread spinning on the other CPU slows the launching thread down (the two vCPUs of
+    // a VM may be hyperthreads of one core): on a 2-vCPU VM a 1-element add cost the host 1.3x as much, in runs
+    // that came and went with the VM's placement, while the worker spun through this interval.
+    if (small_ops && tail - head < kMaxBatch && claim_now.load(std::memory_order_relaxed) == 0) {
       const int64_t claim_at = last_claim_ns + kClaimIntervalNs;
       if (const int64_t now = nowNs(); now < claim_at) {
         lock.unlock();
-        spinFor([&] { return nowNs() >= claim_at || helpers.load(std::memory_order_relaxed) != 0; }, claim_at - now);
+        claim_sleeping.store(1, std::memory_order_seq_cst);
+        if (claim_now.load(std::memory_order_seq_cst) == 0) sleepWhile(&claim_now, 0, claim_at - now);
+        claim_sleeping.store(0, std::memory_order_relaxed);
         lock.lock();
         continue;
       }
     }
+    if (claim_now.load(std::memory_order_relaxed) != 0) claim_now.store(0, std::memory_order_relaxed);
     last_claim_ns = nowNs();
     // Claim what is queued, in order, up to kMaxBatch ops: one lock and one pass over the ring per batch. Ops
     // that run long are claimed one at a time, as before batching: a host thread that starts waiting can then
@@ -514,8 +525,10 @@ accelsimError_t accelsimStreamQuery(accelsimStream_t stream) {
     return fail(accelsimErrorStreamCaptureUnsupported,
                 "accelsimStreamQuery on a capturing stream (the capture is invalidated)");
   }
-  // NotReady is a status, not a failure: it does not become the last error.
-  return s->reached(s->submitted.load(std::memory_order_acquire)) ? accelsimSuccess : accelsimErrorNotReady;
+  // NotReady is a status, not a failure: it does not become the last error. Whoever asks is waiting (urgeClaim).
+  if (s->reached(s->submitted.load(std::memory_order_acquire))) return accelsimSuccess;
+  s->urgeClaim();
+  return accelsimErrorNotReady;
 }
 
 accelsimError_t accelsimStreamSynchronize(accelsimStream_t stream) {
