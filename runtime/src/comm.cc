@@ -17,7 +17,6 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <random>
@@ -43,15 +42,6 @@ struct UniqueId {
   char name[64];
 };
 static_assert(sizeof(UniqueId) <= ACCELSIM_COMM_UNIQUE_ID_BYTES);
-
-int envInt(const char* name, long lo, long hi, long dflt) {
-  const char* v = std::getenv(name);
-  if (v == nullptr || *v == '\0') return static_cast<int>(dflt);
-  char* end = nullptr;
-  const long x = std::strtol(v, &end, 10);
-  if (end == nullptr || *end != '\0' || x < lo || x > hi) return static_cast<int>(dflt);
-  return static_cast<int>(x);
-}
 
 Registry<Comm>& g_comms() {
   static auto* registry = new Registry<Comm>();
@@ -206,12 +196,12 @@ accelsimError_t accelsimCommInitRank(accelsimComm_t* comm, int nranks, accelsimC
   c->rank = rank;
   c->nranks = nranks;
   c->device = dev->index;
-  c->timeout_ms = envInt("ACCELSIM_COMM_TIMEOUT_MS", 1, 24L * 3600 * 1000, kDefaultTimeoutMs);
+  c->timeout_ms = static_cast<int>(envInteger("ACCELSIM_COMM_TIMEOUT_MS", 1, 24L * 3600 * 1000, kDefaultTimeoutMs));
   std::snprintf(c->name, sizeof c->name, "%s", id.name + 1);
   const int64_t deadline = nowNs() + static_cast<int64_t>(c->timeout_ms) * 1'000'000;
 
-  const size_t slot_bytes = static_cast<size_t>(envInt("ACCELSIM_COMM_BUFFER_BYTES", kMinSlotBytes, 1L << 30,
-                                                       static_cast<long>(kDefaultSlotBytes)));
+  const size_t slot_bytes = static_cast<size_t>(
+      envInteger("ACCELSIM_COMM_BUFFER_BYTES", kMinSlotBytes, 1L << 30, static_cast<long>(kDefaultSlotBytes)));
   if (accelsimError_t e = mapSegment(c.get(), id.name, slot_bytes, deadline); e != accelsimSuccess) return e;
   c->sends.assign(static_cast<size_t>(nranks), 0);
   c->recvs.assign(static_cast<size_t>(nranks), 0);

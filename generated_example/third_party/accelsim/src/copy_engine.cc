@@ -2,12 +2,14 @@
 #include "copy_engine.h"
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
 #include <system_error>
 #include <thread>
 #include <vector>
+
+#include "internal.h"
 
 namespace accelsim::detail {
 
@@ -23,11 +25,9 @@ constexpr unsigned kMaxLanes = 8;
 // the process may run on, at most kMaxLanes.
 unsigned lanes() {
   static const unsigned count = [] {
-    if (const char* text = std::getenv("ACCELSIM_COPY_LANES")) {
-      const long asked = std::strtol(text, nullptr, 10);
-      if (asked >= 1) return static_cast<unsigned>(std::min<long>(asked, kMaxLanes));
-    }
-    return std::clamp(std::thread::hardware_concurrency(), 1u, kMaxLanes);
+    const unsigned per_cpu = std::clamp(std::thread::hardware_concurrency(), 1u, kMaxLanes);
+    const long asked = envInteger("ACCELSIM_COPY_LANES", 1, LONG_MAX, per_cpu);
+    return static_cast<unsigned>(std::min<long>(asked, kMaxLanes));
   }();
   return count;
 }

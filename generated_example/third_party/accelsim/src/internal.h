@@ -52,6 +52,11 @@ class RuntimeWorkScope {
   LastErrorKeeper last_error_;
 };
 
+// ---- environment (platform.cc) ---------------------------------------------------------------------------
+// The integer value of environment variable `name`, or `fallback` when it is unset, empty, not a whole decimal
+// integer, or outside [lo, hi].
+long envInteger(const char* name, long lo, long hi, long fallback);
+
 // ---- sleeping (platform.cc) -------------------------------------------------------------------------------
 // A futex of this process: sleepWhile sleeps while `*word` holds `expected`, at most `timeout_ns` (or until
 // wakeSleepers(word)); it may return early.
@@ -144,10 +149,11 @@ struct Stream {
   alignas(64) std::atomic<uint64_t> popped{0};  // mirror of head, for lock-free reads
   std::atomic<uint64_t> completed{0};
   alignas(64) std::atomic<int> helpers{0};  // host threads executing this stream's ops in waitFor
-  // Set (1) by a thread that waits for this stream or asks whether it is done (waitFor, accelsimStreamQuery,
-  // accelsimEventQuery): the worker stops letting launches accumulate and claims what is queued at once (see
-  // kClaimIntervalNs), woken if it sleeps in that interval (claim_sleeping). Written only then, so a burst of
-  // launches nobody waits for never touches these lines.
+  // Set (1) by a thread that waits for this stream without running its ops (a worker waiting for another
+  // stream's event) or asks whether it is done (accelsimStreamQuery, accelsimEventQuery): the worker stops letting
+  // launches accumulate and claims what is queued at once (see the device's batch_interval_ns), woken if it sleeps
+  // in that interval (claim_sleeping). Written only then, so a burst of launches nobody waits for never touches
+  // these lines.
   std::atomic<uint32_t> claim_now{0};
   std::atomic<uint32_t> claim_sleeping{0};
   void urgeClaim() {
@@ -217,6 +223,7 @@ struct Device {
   accelsimDeviceProp prop{};
   bool host_access = true;  // false with ACCELSIM_HOST_ACCESS=0: kernels are refused
   bool virtual_memory = true;  // false with ACCELSIM_VIRTUAL_MEMORY=0: accelsimMem* are refused
+  int64_t batch_interval_ns = 50'000;  // ACCELSIM_BATCH_INTERVAL_US: how long launches accumulate (stream.cc)
   Arena arena;
   Stream* default_stream = nullptr;
   std::atomic<int> captures{0};  // streams of this device that are capturing

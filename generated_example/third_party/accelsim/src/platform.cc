@@ -5,6 +5,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <climits>
 #include <cstdlib>
@@ -83,11 +84,7 @@ void initialize() {
     g_init_started = true;
     config = configured();
   }
-  if (const char* env = std::getenv("ACCELSIM_DEVICE_COUNT"); env != nullptr && *env != '\0') {
-    char* end = nullptr;
-    const long n = std::strtol(env, &end, 10);
-    if (end != nullptr && *end == '\0' && n >= 0 && n <= kMaxDevices) config.device_count = static_cast<int>(n);
-  }
+  config.device_count = static_cast<int>(envInteger("ACCELSIM_DEVICE_COUNT", 0, kMaxDevices, config.device_count));
   config.prop.name[sizeof config.prop.name - 1] = '\0';
   config.prop.uuid[sizeof config.prop.uuid - 1] = '\0';
   completeInformativeProperties(&config.prop);
@@ -97,6 +94,11 @@ void initialize() {
   // ACCELSIM_VIRTUAL_MEMORY=0: a device without virtual memory management (accelsimMem* are not supported).
   const char* virtual_memory_env = std::getenv("ACCELSIM_VIRTUAL_MEMORY");
   const bool virtual_memory = virtual_memory_env == nullptr || std::strcmp(virtual_memory_env, "0") != 0;
+  // ACCELSIM_BATCH_INTERVAL_US: the longest launches nobody waits for accumulate before a worker claims them.
+  constexpr long kDefaultBatchIntervalUs = 50;
+  constexpr long kMaxBatchIntervalUs = 3600L * 1'000'000;
+  const int64_t batch_interval_ns =
+      envInteger("ACCELSIM_BATCH_INTERVAL_US", 0, kMaxBatchIntervalUs, kDefaultBatchIntervalUs) * 1'000;
   auto rt = std::make_unique<Runtime>();
   rt->config = config;
   for (int i = 0; i < config.device_count; ++i) {
@@ -110,6 +112,7 @@ void initialize() {
     if (dev->prop.pci_bus_id == 0) dev->prop.pci_bus_id = 0x10 + i;
     dev->host_access = host_access;
     dev->virtual_memory = virtual_memory;
+    dev->batch_interval_ns = batch_interval_ns;
     if (accelsimError_t e = dev->arena.init(i, config.prop.total_memory); e != accelsimSuccess) {
       g_init_error = e;
       std::snprintf(g_init_message, sizeof g_init_message, "%s", accelsimGetLastErrorMessage());
@@ -133,6 +136,16 @@ void initialize() {
 int64_t nowNs() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
       .count();
+}
+
+long envInteger(const char* name, long lo, long hi, long fallback) {
+  const char* text = std::getenv(name);
+  if (text == nullptr || *text == '\0') return fallback;
+  char* end = nullptr;
+  errno = 0;
+  const long value = std::strtol(text, &end, 10);
+  if (errno != 0 || end == nullptr || *end != '\0' || value < lo || value > hi) return fallback;
+  return value;
 }
 
 void sleepWhile(std::atomic<uint32_t>* word, uint32_t expected, int64_t timeout_ns) {

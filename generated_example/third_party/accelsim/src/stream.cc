@@ -2,11 +2,10 @@
 // Streams: in-order queues, each executed by its own worker thread (started on first use).
 //
 // The launch path is a mutex-protected push into a ring of plain Op values (no allocation once the ring has
-// grown). The worker claims ops in batches (see kClaimIntervalNs; it sleeps between them) and spins briefly after
-// running out of work before sleeping on a condition variable, so back-to-back launches do not pay a thread
-// wake-up. A host thread
-// that waits executes the pending ops itself (Stream::helpUntil); while the worker is in the middle of an op it
-// spins briefly, then sleeps.
+// grown). The worker claims ops in batches (see kMaxBatch; it sleeps between them) and spins briefly after running
+// out of work before sleeping on a condition variable, so back-to-back launches do not pay a thread wake-up. A
+// host thread that waits executes the pending ops itself (Stream::helpUntil); while the worker is in the middle of
+// an op it spins briefly, then sleeps.
 #include <sched.h>
 
 #include <algorithm>
@@ -22,16 +21,17 @@ namespace accelsim::detail {
 
 namespace {
 constexpr int64_t kWorkerSpinNs = 100'000;  // worker: spin this long for new work before sleeping
-// Worker: claim queued small ops in batches of up to kMaxBatch, at most one batch per kClaimIntervalNs unless the
-// queue holds a full batch. Every claim moves cache lines between the launching CPU and the worker's (the
-// stream's lock, the ring slots, the counters, the kernel's arguments): claimed one by one, as soon as each was
-// launched, that cost about half again the host's own cost of launching a small op (measured on a 2-vCPU VM).
+// Worker: claim queued small ops in batches of up to kMaxBatch, at most one batch per interval (the device's
+// batch_interval_ns: ACCELSIM_BATCH_INTERVAL_US, 50 us by default) unless the queue holds a full batch. Every
+// claim moves cache lines between the launching CPU and the worker's (the stream's lock, the ring slots, the
+// counters, the kernel's arguments): claimed one by one, as soon as each was launched, that cost about half again
+// the host's own cost of launching a small op (measured on a 2-vCPU VM).
 // Claimed in batches, a burst of small launches pays it once per batch; long ops lose nothing (a batch that ran
 // longer than the interval is followed by the next claim at once); and a host that synchronizes runs the pending
-// ops itself meanwhile (helpUntil). Waiting costs latency, so it ends as soon as any thread waits for the stream
-// or queries it (Stream::urgeClaim): a launch whose completion somebody waits for starts within a microsecond.
-// Only a host that polls memory a kernel writes, without asking the runtime, sees the interval as latency.
-constexpr int64_t kClaimIntervalNs = 50'000;
+// ops itself meanwhile (helpUntil). Waiting costs latency, so it ends as soon as a thread that does not run the
+// ops itself waits for the stream or queries it (Stream::urgeClaim): a launch whose completion somebody waits for
+// starts within a microsecond. Only a host that polls memory a kernel writes, without asking the runtime, sees the
+// interval as latency.
 constexpr size_t kMaxBatch = 32;
 // Waiter: spin this long for completion before sleeping. A futex wake-up costs tens of microseconds, which is
 // most of a 4 MiB copy (about 65 us): spinning through it keeps synchronize at memcpy speed. A waiter that shares
@@ -110,6 +110,7 @@ bool Stream::pushLocked(const Op& op) {
   ring[tail & (ring.size() - 1)] = op;
   ++tail;
   submitted.store(tail, std::memory_order_release);
+  if (tail - head == kMaxBatch) urgeClaim();  // a full batch: the worker need not wait out its batch interval
   if (!started) {
     started = true;
     worker = std::thread([this] { workerMain(); });
@@ -140,8 +141,14 @@ accelsimError_t Stream::submit(const Op& op, uint64_t* seq) {
 
 void Stream::waitFor(uint64_t target) {
   if (reached(target)) return;
-  urgeClaim();  // a worker (waiting for another stream's event) does not help: the stream's worker must claim now
-  if (!inRuntimeWork()) helpUntil(target);  // a host thread: execute the pending ops instead of idling
+  if (inRuntimeWork()) {
+    urgeClaim();  // a worker waiting for another stream's event does not help: that stream's worker must claim now
+  } else {
+    // A host thread executes the pending ops instead of idling. It does not urge: a worker woken now would claim
+    // a batch that this thread runs faster, with its own parallel regions. A worker asleep in its batch interval
+    // stays asleep (helpers != 0 keeps it off the queue afterwards too).
+    helpUntil(target);
+  }
   awaitCompletion(target);
 }
 
@@ -341,7 +348,7 @@ void Stream::workerMain() {
   // Work this worker may take: ops are queued and no host thread is executing them for it (helpUntil).
   const auto has_work = [this] { return head != tail && helpers.load(std::memory_order_seq_cst) == 0; };
   std::array<Op, kMaxBatch> batch;
-  int64_t last_claim_ns = 0;
+  int64_t last_claim_ns = nowNs() - device->batch_interval_ns;  // the first launch is claimed at once
   bool small_ops = true;  // the ops of the last batch ran shorter than kLongKernelNs on average
   std::unique_lock<std::mutex> lock(mu);
   for (;;) {
@@ -372,12 +379,12 @@ void Stream::workerMain() {
       continue;
     }
     // Too soon after the last claim for less than a full batch of small ops, and nobody waiting: let launches
-    // accumulate (kClaimIntervalNs), touching nothing the launching thread writes.
+    // accumulate (batch_interval_ns), touching nothing the launching thread writes.
     // Asleep, not spinning: a thread spinning on the other CPU slows the launching thread down (the two vCPUs of
     // a VM may be hyperthreads of one core): on a 2-vCPU VM a 1-element add cost the host 1.3x as much, in runs
     // that came and went with the VM's placement, while the worker spun through this interval.
     if (small_ops && tail - head < kMaxBatch && claim_now.load(std::memory_order_relaxed) == 0) {
-      const int64_t claim_at = last_claim_ns + kClaimIntervalNs;
+      const int64_t claim_at = last_claim_ns + device->batch_interval_ns;
       if (const int64_t now = nowNs(); now < claim_at) {
         lock.unlock();
         claim_sleeping.store(1, std::memory_order_seq_cst);
@@ -387,7 +394,6 @@ void Stream::workerMain() {
         continue;
       }
     }
-    if (claim_now.load(std::memory_order_relaxed) != 0) claim_now.store(0, std::memory_order_relaxed);
     last_claim_ns = nowNs();
     // Claim what is queued, in order, up to kMaxBatch ops: one lock and one pass over the ring per batch. Ops
     // that run long are claimed one at a time, as before batching: a host thread that starts waiting can then
@@ -402,6 +408,10 @@ void Stream::workerMain() {
       ++head;
     }
     popped.store(head, std::memory_order_release);
+    // An urge is spent once everything queued is claimed; until then (a batch of one long op, or more than a
+    // batch queued) the next claim comes at once. Reset under `mu`: a launch after this claim, and the urge of
+    // whoever then waits for it, come after the reset.
+    if (head == tail && claim_now.load(std::memory_order_relaxed) != 0) claim_now.store(0, std::memory_order_relaxed);
     lock.unlock();
     worker_cpu.store(currentCpu(), std::memory_order_relaxed);
     const int64_t batch_start = nowNs();
