@@ -149,17 +149,28 @@ struct Stream {
   alignas(64) std::atomic<uint64_t> popped{0};  // mirror of head, for lock-free reads
   std::atomic<uint64_t> completed{0};
   alignas(64) std::atomic<int> helpers{0};  // host threads executing this stream's ops in waitFor
-  // Set (1) by a thread that waits for this stream without running its ops (a worker waiting for another
-  // stream's event) or asks whether it is done (accelsimStreamQuery, accelsimEventQuery): the worker stops letting
-  // launches accumulate and claims what is queued at once (see the device's batch_interval_ns), woken if it sleeps
-  // in that interval (claim_sleeping). Written only then, so a burst of launches nobody waits for never touches
-  // these lines.
-  std::atomic<uint32_t> claim_now{0};
+  // Raised by a thread that waits for this stream without running its ops (a worker waiting for another
+  // stream's event) or asks whether it is done (accelsimStreamQuery, accelsimEventQuery), and by a launch that
+  // completes a full batch: the worker claims at once, without letting launches accumulate (see the device's
+  // batch_interval_ns), every op up to claim_upto (the ops launched when it was raised). So an urge is spent
+  // exactly when the ops it saw are claimed, and never hurries later launches. A worker asleep in its interval
+  // (claim_sleeping) is woken through claim_wake. Written only then, so a burst of launches nobody waits for
+  // never touches these lines.
+  std::atomic<uint64_t> claim_upto{0};
+  std::atomic<uint32_t> claim_wake{0};
   std::atomic<uint32_t> claim_sleeping{0};
   void urgeClaim() {
-    if (claim_now.load(std::memory_order_relaxed) != 0) return;
-    claim_now.store(1, std::memory_order_seq_cst);
-    if (claim_sleeping.load(std::memory_order_seq_cst) != 0) wakeSleepers(&claim_now);
+    const uint64_t launched = submitted.load(std::memory_order_acquire);
+    uint64_t upto = claim_upto.load(std::memory_order_relaxed);
+    while (upto < launched) {
+      if (claim_upto.compare_exchange_weak(upto, launched, std::memory_order_seq_cst)) {
+        if (claim_sleeping.load(std::memory_order_seq_cst) != 0) {
+          claim_wake.fetch_add(1, std::memory_order_seq_cst);
+          wakeSleepers(&claim_wake);
+        }
+        return;
+      }
+    }
   }
   std::atomic<bool> exited{false};
   std::thread worker;

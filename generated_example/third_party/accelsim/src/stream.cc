@@ -383,12 +383,14 @@ void Stream::workerMain() {
     // Asleep, not spinning: a thread spinning on the other CPU slows the launching thread down (the two vCPUs of
     // a VM may be hyperthreads of one core): on a 2-vCPU VM a 1-element add cost the host 1.3x as much, in runs
     // that came and went with the VM's placement, while the worker spun through this interval.
-    if (small_ops && tail - head < kMaxBatch && claim_now.load(std::memory_order_relaxed) == 0) {
+    if (small_ops && tail - head < kMaxBatch && claim_upto.load(std::memory_order_seq_cst) <= head) {
       const int64_t claim_at = last_claim_ns + device->batch_interval_ns;
       if (const int64_t now = nowNs(); now < claim_at) {
+        const uint64_t claimed = head;
+        const uint32_t wake_seen = claim_wake.load(std::memory_order_seq_cst);
         lock.unlock();
         claim_sleeping.store(1, std::memory_order_seq_cst);
-        if (claim_now.load(std::memory_order_seq_cst) == 0) sleepWhile(&claim_now, 0, claim_at - now);
+        if (claim_upto.load(std::memory_order_seq_cst) <= claimed) sleepWhile(&claim_wake, wake_seen, claim_at - now);
         claim_sleeping.store(0, std::memory_order_relaxed);
         lock.lock();
         continue;
@@ -408,10 +410,6 @@ void Stream::workerMain() {
       ++head;
     }
     popped.store(head, std::memory_order_release);
-    // An urge is spent once everything queued is claimed; until then (a batch of one long op, or more than a
-    // batch queued) the next claim comes at once. Reset under `mu`: a launch after this claim, and the urge of
-    // whoever then waits for it, come after the reset.
-    if (head == tail && claim_now.load(std::memory_order_relaxed) != 0) claim_now.store(0, std::memory_order_relaxed);
     lock.unlock();
     worker_cpu.store(currentCpu(), std::memory_order_relaxed);
     const int64_t batch_start = nowNs();
