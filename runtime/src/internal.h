@@ -150,9 +150,9 @@ struct Stream {
   alignas(64) std::atomic<int> helpers{0};  // host threads executing this stream's ops in waitFor
   // Raised by a thread that waits for this stream without running its ops (a worker waiting for another
   // stream's event) or asks whether it is done (accelsimStreamQuery, accelsimEventQuery), and by a launch that
-  // completes a full batch: the worker claims at once, without letting launches accumulate (see the device's
-  // batch_interval_ns), every op up to claim_upto (the ops launched when it was raised). So an urge is spent
-  // exactly when the ops it saw are claimed, and never hurries later launches. A worker asleep in its interval
+  // makes a backlog of several batches: the worker claims at once, without letting launches accumulate (see the
+  // device's batch_interval_ns), every op up to claim_upto (the ops launched when it was raised). So an urge is
+  // spent exactly when the ops it saw are claimed, and never hurries later launches. A worker asleep in its interval
   // (claim_sleeping) is woken through claim_wake. Written only then, so a burst of launches nobody waits for
   // never touches these lines.
   std::atomic<uint64_t> claim_upto{0};

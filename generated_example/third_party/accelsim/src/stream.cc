@@ -22,17 +22,18 @@ namespace accelsim::detail {
 namespace {
 constexpr int64_t kWorkerSpinNs = 100'000;  // worker: spin this long for new work before sleeping
 // Worker: claim queued small ops in batches of up to kMaxBatch, at most one batch per interval (the device's
-// batch_interval_ns: ACCELSIM_BATCH_INTERVAL_US, 50 us by default) unless the queue holds a full batch. Every
-// claim moves cache lines between the launching CPU and the worker's (the stream's lock, the ring slots, the
-// counters, the kernel's arguments): claimed one by one, as soon as each was launched, that cost about half again
-// the host's own cost of launching a small op (measured on a 2-vCPU VM).
-// Claimed in batches, a burst of small launches pays it once per batch; long ops lose nothing (a batch that ran
-// longer than the interval is followed by the next claim at once); and a host that synchronizes runs the pending
-// ops itself meanwhile (helpUntil). Waiting costs latency, so it ends as soon as a thread that does not run the
-// ops itself waits for the stream or queries it (Stream::urgeClaim): a launch whose completion somebody waits for
-// starts within a microsecond. Only a host that polls memory a kernel writes, without asking the runtime, sees the
-// interval as latency.
+// batch_interval_ns: ACCELSIM_BATCH_INTERVAL_US, 50 us by default) unless a full batch is queued when it looks,
+// or kUrgentBacklog ops are queued while it sleeps. Every claim moves cache lines between the launching CPU and
+// the worker's (the stream's lock, the ring slots, the counters, the kernel's arguments): claimed one by one, as
+// soon as each was launched, that cost about half again the host's own cost of launching a small op (measured on
+// a 2-vCPU VM). Claimed in batches, a burst of small launches pays it once per batch; long ops lose nothing (a
+// batch that ran longer than the interval is followed by the next claim at once); and a host that synchronizes
+// runs the pending ops itself meanwhile (helpUntil). Waiting costs latency, so it ends as soon as a thread that
+// does not run the ops itself waits for the stream or queries it (Stream::urgeClaim): a launch whose completion
+// somebody waits for starts within a microsecond. Only a host that polls memory a kernel writes, without asking
+// the runtime, sees the interval as latency.
 constexpr size_t kMaxBatch = 32;
+constexpr size_t kUrgentBacklog = 4 * kMaxBatch;  // queued ops that end the batch interval (Stream::pushLocked)
 // Waiter: spin this long for completion before sleeping. A futex wake-up costs tens of microseconds, which is
 // most of a 4 MiB copy (about 65 us): spinning through it keeps synchronize at memcpy speed. A waiter that shares
 // the worker's CPU sleeps at once instead (see Stream::waitFor), so the longer spin never starves the worker.
@@ -110,7 +111,10 @@ bool Stream::pushLocked(const Op& op) {
   ring[tail & (ring.size() - 1)] = op;
   ++tail;
   submitted.store(tail, std::memory_order_release);
-  if (tail - head == kMaxBatch) urgeClaim();  // a full batch: the worker need not wait out its batch interval
+  // A backlog of several batches: the worker, asleep in its batch interval, claims at once. Not at one full batch:
+  // launches come that fast only in bursts of small ops, and waking the worker costs the launching thread a
+  // system call (every 32 launches, it made a one-element add 5-10% dearer); the interval ends soon anyway.
+  if (tail - head == kUrgentBacklog) urgeClaim();
   if (!started) {
     started = true;
     worker = std::thread([this] { workerMain(); });
