@@ -33,6 +33,11 @@ class KernelArgsPool {
     }
     Block* block = cache.head;
     cache.head = block->next;
+    if (cache.head != nullptr) {
+      // The next launch writes its arguments into this block, which the worker wrote last (the `next` link, on
+      // its CPU): asking for the line now, for writing, overlaps the transfer with this launch's work.
+      __builtin_prefetch(cache.head, 1);
+    }
     return block;
   }
 
