@@ -21,7 +21,7 @@ namespace accelsim::detail {
 namespace {
 constexpr int64_t kWorkerSpinNs = 100'000;  // worker: spin this long for new work before sleeping
 // Worker: claim queued small ops in batches of up to kMaxBatch, at most one batch per interval (the device's
-// batch_interval_ns: ACCELSIM_BATCH_INTERVAL_US, 50 us by default) unless a full batch is queued when it looks,
+// batch_interval_ns: ACCELSIM_BATCH_INTERVAL_US, 200 us by default) unless a full batch is queued when it looks,
 // or kUrgentBacklog ops are queued while it sleeps. Every claim moves cache lines between the launching CPU and
 // the worker's (the stream's lock, the ring slots, the counters, the kernel's arguments): claimed one by one, as
 // soon as each was launched, that cost about half again the host's own cost of launching a small op (measured on
@@ -31,8 +31,13 @@ constexpr int64_t kWorkerSpinNs = 100'000;  // worker: spin this long for new wo
 // does not run the ops itself waits for the stream or queries it (Stream::urgeClaim): a launch whose completion
 // somebody waits for starts within a microsecond. Only a host that polls memory a kernel writes, without asking
 // the runtime, sees the interval as latency.
+// The interval: 200 us made a burst of one-element adds 4-8% cheaper for the launching thread than 50 us (a claim
+// every ~180 launches instead of every ~45; measured in one process, alternating the two, on a 2-vCPU VM); longer
+// intervals gained nothing more. The backlog that ends it early must stay out of reach of a burst within one
+// interval: waking the worker is a system call for the launching thread (and an inter-processor interrupt in a
+// VM), and at 128 it fired in every interval of 200 us and ate the gain.
 constexpr size_t kMaxBatch = 32;
-constexpr size_t kUrgentBacklog = 4 * kMaxBatch;  // queued ops that end the batch interval (Stream::pushLocked)
+constexpr size_t kUrgentBacklog = 32 * kMaxBatch;  // queued ops that end the batch interval (Stream::pushLocked)
 // Waiter: spin this long for completion before sleeping. A futex wake-up costs tens of microseconds, which is
 // most of a 4 MiB copy (about 65 us): spinning through it keeps synchronize at memcpy speed. A waiter that shares
 // the worker's CPU sleeps at once instead (see Stream::waitFor), so the longer spin never starves the worker.
@@ -111,7 +116,7 @@ bool Stream::pushLocked(const Op& op) {
   ++tail;
   submitted.store(tail, std::memory_order_release);
   prefetchForWrite(&ring[tail & (ring.size() - 1)], sizeof(Op));  // the next launch's slot (see prefetchForWrite)
-  // A backlog of several batches: the worker, asleep in its batch interval, claims at once. Not at one full batch:
+  // A backlog of many batches: the worker, asleep in its batch interval, claims at once. Not at one full batch:
   // launches come that fast only in bursts of small ops, and waking the worker costs the launching thread a
   // system call (every 32 launches, it made a one-element add 5-10% dearer); the interval ends soon anyway.
   if (tail - head == kUrgentBacklog) urgeClaim();

@@ -19,7 +19,7 @@ using Clock = std::chrono::steady_clock;
 
 // Far below the 30 s interval, far above any wake-up on a loaded machine.
 constexpr auto kDeadline = 10s;
-constexpr int kUrgentBacklog = 128;  // stream.cc's kUrgentBacklog
+constexpr int kUrgentBacklog = 1024;  // stream.cc's kUrgentBacklog
 
 // Waits for everything queued (kernels refer to the test's locals), then destroys the stream.
 void finish(accelsimStream_t s) {

@@ -229,12 +229,16 @@ struct DeviceActivity {
   bool sampled = false;
 };
 
+// ACCELSIM_BATCH_INTERVAL_US's default: how long, at most, launches nobody waits for accumulate before a stream's
+// worker claims them (stream.cc, before kMaxBatch, says why they accumulate).
+constexpr long kDefaultBatchIntervalUs = 200;
+
 struct Device {
   int index = 0;
   accelsimDeviceProp prop{};
   bool host_access = true;  // false with ACCELSIM_HOST_ACCESS=0: kernels are refused
   bool virtual_memory = true;  // false with ACCELSIM_VIRTUAL_MEMORY=0: accelsimMem* are refused
-  int64_t batch_interval_ns = 50'000;  // ACCELSIM_BATCH_INTERVAL_US: how long launches accumulate (stream.cc)
+  int64_t batch_interval_ns = kDefaultBatchIntervalUs * 1'000;  // ACCELSIM_BATCH_INTERVAL_US (stream.cc)
   Arena arena;
   Stream* default_stream = nullptr;
   std::atomic<int> captures{0};  // streams of this device that are capturing

@@ -95,7 +95,6 @@ void initialize() {
   const char* virtual_memory_env = std::getenv("ACCELSIM_VIRTUAL_MEMORY");
   const bool virtual_memory = virtual_memory_env == nullptr || std::strcmp(virtual_memory_env, "0") != 0;
   // ACCELSIM_BATCH_INTERVAL_US: the longest launches nobody waits for accumulate before a worker claims them.
-  constexpr long kDefaultBatchIntervalUs = 50;
   constexpr long kMaxBatchIntervalUs = 3600L * 1'000'000;
   const int64_t batch_interval_ns =
       envInteger("ACCELSIM_BATCH_INTERVAL_US", 0, kMaxBatchIntervalUs, kDefaultBatchIntervalUs) * 1'000;
