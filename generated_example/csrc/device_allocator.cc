@@ -116,6 +116,7 @@ struct DeviceState {
   }
   double memory_fraction = 1.0; // set_per_process_memory_fraction
   size_t allowed_bytes = std::numeric_limits<size_t>::max(); // memory_fraction of the device's memory
+  Block* parked = nullptr; // a freed small block whose merge is put off (see park_freed), or nullptr
 };
 
 // Statistics are kept for "all" and for the pool (small or large) a block belongs to, like CUDA's allocator.
@@ -159,9 +160,25 @@ void for_each_stat_array(DeviceStats& s, F&& f) {
 }
 
 // Per-device state, created for device_count() devices at first use and kept for the whole process
-// (tensors may be freed during interpreter shutdown, after static destructors would have run).
-std::deque<DeviceState>& states() {
-  static auto* all = new std::deque<DeviceState>(static_cast<size_t>(device_count()));
+// (tensors may be freed during interpreter shutdown, after static destructors would have run). A plain array:
+// every allocation and free looks its device up, and indexing a deque costs a division.
+class DeviceStates {
+ public:
+  explicit DeviceStates(size_t count) : count_(count), states_(new DeviceState[count]) {}
+  size_t size() const {
+    return count_;
+  }
+  DeviceState& operator[](size_t device) {
+    return states_[device];
+  }
+
+ private:
+  const size_t count_;
+  DeviceState* const states_; // never deleted, like the DeviceStates itself
+};
+
+DeviceStates& states() {
+  static auto* all = new DeviceStates(static_cast<size_t>(device_count()));
   return *all;
 }
 
@@ -198,7 +215,94 @@ void take_from_pool(DeviceState& state, Block* block) {
 // segment), so that a segment whose tensors are all gone is one block again.
 void release_orphan(DeviceState& state, Block* block);
 
-void release_to_pool(DeviceState& state, Block* block) {
+// A small tensor's free and the allocation after it usually undo each other: the free merges the block into the
+// free rest of its segment (the pool's held block), and the next allocation of the same size splits that same
+// block at the same place again. The merge can be put off instead: the freed block is *parked*, with the
+// statistics already counted as after the merge, and
+//  * the next allocation takes the parked block back, if it is the block the search would choose in the merged
+//    pool and its size is the request's: the statistics of that search, take and split, nothing else;
+//  * anything else first makes the merge (settle_parked): every other use of the device's state takes the lock
+//    through StateLock, which settles it, so that no walk over blocks, snapshot or statistic sees the difference.
+// What an allocation gets, and every statistic, are the same as with the merge made at once.
+bool can_park(const DeviceState& state, const Block* block) {
+  const Block* next = block->next;
+  const Block* prev = block->prev;
+  return block->pool == &state.small && state.parked == nullptr && next != nullptr && next == state.small.held() &&
+         (prev == nullptr || !(prev->is_cached() && prev->mapped));
+}
+
+void park_freed(DeviceState& state, Block* block) {
+  const Block* next = block->next;
+  const BlockPool& pool = *block->pool;
+  // The statistics of the merge: the held block (split: `block` precedes it) leaves the pool, the merged block
+  // enters it (split unless it is a whole segment).
+  stat_sub(state.stats.inactive_split, pool, 1);
+  stat_sub(state.stats.inactive_split_bytes, pool, next->size);
+  if (block->prev != nullptr || next->next != nullptr) {
+    stat_add(state.stats.inactive_split, pool, 1);
+    stat_add(state.stats.inactive_split_bytes, pool, block->size + next->size);
+  }
+  block->cached_at = pool.lookups;
+  state.parked = block;
+}
+
+// Makes the merge that park_freed put off: the parked block absorbs the held block and is held in its place.
+void settle_parked(DeviceState& state) {
+  Block* block = state.parked;
+  if (block == nullptr) {
+    return;
+  }
+  state.parked = nullptr;
+  BlockPool& pool = *block->pool;
+  pool.erase_free(block->next);
+  absorb_next(block);
+  pool.insert_free(block);
+}
+
+// With the parked block and the held block of `pool`: the parked block, for a request of `size` on `stream`, if
+// the allocation with the merge made would split the merged block into it; nullptr (and the merge made) if not.
+Block* take_parked(DeviceState& state, BlockPool& pool, const c10::Stream& stream, size_t size,
+                   const AllocatorOptions& options) {
+  Block* block = state.parked;
+  if (block == nullptr) {
+    return nullptr;
+  }
+  Block* next = block->next;
+  bool merged_chosen = false;
+  if (&pool == block->pool && block->size == size && block->stream == stream) {
+    block->size += next->size; // the merged block, for the search
+    merged_chosen = best_fit(pool, block, stream, size, options) == block;
+    block->size -= next->size;
+  }
+  if (!merged_chosen) {
+    settle_parked(state);
+    return nullptr;
+  }
+  state.parked = nullptr;
+  ++pool.lookups; // the search
+  // The merged block leaves the pool (split unless a whole segment); its rest, the held block, enters it again.
+  if (block->prev != nullptr || next->next != nullptr) {
+    stat_sub(state.stats.inactive_split, pool, 1);
+    stat_sub(state.stats.inactive_split_bytes, pool, block->size + next->size);
+  }
+  next->cached_at = pool.lookups;
+  stat_add(state.stats.inactive_split, pool, 1);
+  stat_add(state.stats.inactive_split_bytes, pool, next->size);
+  return block;
+}
+
+// The device's lock, for everything but an allocation: with the put-off merge made.
+class StateLock {
+ public:
+  explicit StateLock(DeviceState& state) : lock_(state.mutex) {
+    settle_parked(state);
+  }
+
+ private:
+  std::lock_guard<std::mutex> lock_;
+};
+
+void release_to_pool(DeviceState& state, Block* block, bool may_park = false) {
   stat_sub(state.stats.active, *block->pool, 1);
   stat_sub(state.stats.active_bytes, *block->pool, block->size);
   if (history::recording()) {
@@ -207,6 +311,11 @@ void release_to_pool(DeviceState& state, Block* block) {
   }
   block->context.reset();
   block->requested = 0;
+  if (may_park && can_park(state, block)) {
+    park_freed(state, block);
+    return;
+  }
+  settle_parked(state);
   if (block->next != nullptr && block->next->is_cached() && block->next->mapped) {
     take_from_pool(state, block->next);
     absorb_next(block);
@@ -321,6 +430,10 @@ PrivatePool& private_pool(DeviceState& state, c10::MempoolId_t id) {
 
 // With state.mutex held: moves blocks whose cross-stream events completed into their pools.
 void process_events(DeviceState& state) {
+  if (state.pending.empty()) {
+    return;
+  }
+  settle_parked(state);
   for (auto it = state.pending.begin(); it != state.pending.end();) {
     const driver::Status status = driver::get().event_query(it->first);
     if (status == driver::Status::not_ready) {
@@ -824,8 +937,10 @@ Block* allocate_block(DeviceState& state, c10::DeviceIndex device, const c10::St
     PrivatePool& routed = private_pool(state, pool_id);
     pool = size <= kSmallSize ? &routed.small : &routed.large;
   }
-  Block* block = find_free_block(*pool, stream, size, options);
+  Block* block = take_parked(state, *pool, stream, size, options);
   if (block != nullptr) {
+    // Split already: the held block is its rest.
+  } else if ((block = find_free_block(*pool, stream, size, options)) != nullptr) {
     take_from_pool(state, block);
   } else {
     if (pool == &state.large) {
@@ -948,7 +1063,7 @@ void free_block(DeviceState& state, Block* block, const history::Context& contex
   }
   report_to_profiler(state, block->ptr, -static_cast<int64_t>(block->size), block->device);
   if (block->used_on.empty()) {
-    release_to_pool(state, block);
+    release_to_pool(state, block, true); // the plain free of a tensor: it may be parked
     return;
   }
   // Used on other streams: reusable once each of them reached this point.
@@ -978,7 +1093,7 @@ void free_block(DeviceState& state, Block* block, const history::Context& contex
 // device has no such allocation. `context`: the memory history's record of this free (history::free_context()).
 bool free_on_device(c10::DeviceIndex device, void* ptr, const history::Context& context) {
   auto& state = state_of(device);
-  std::lock_guard<std::mutex> lock(state.mutex);
+  const StateLock lock(state);
   const auto it = state.live.find(ptr);
   if (it == state.live.end()) {
     return false;
@@ -1071,9 +1186,11 @@ c10::DataPtr MydeviceCachingAllocator::allocate(size_t nbytes) {
   const PluggableAllocator* direct = direct_path_allocator();
   Block* block = nullptr;
   {
+    // The lock without StateLock: allocate_block takes the parked block back, or settles it.
     std::lock_guard<std::mutex> lock(state.mutex);
     process_events(state);
     if (direct != nullptr && routed_pool(state, stream) == kNoPool) {
+      settle_parked(state);
       block = allocate_direct(state, device, stream, nbytes, *direct, context);
     } else {
       block = allocate_block(state, device, stream, size, nbytes, options, context);
@@ -1103,7 +1220,7 @@ void MydeviceCachingAllocator::emptyCache(c10::MempoolId_t mempool_id) {
   const c10::DeviceIndex count = device_count();
   for (c10::DeviceIndex device = 0; device < count; ++device) {
     auto& state = state_of(device);
-    std::lock_guard<std::mutex> lock(state.mutex);
+    const StateLock lock(state);
     if (mempool_id == kNoPool) {
       release_cached(state, device);
       continue;
@@ -1132,7 +1249,7 @@ void MydeviceCachingAllocator::recordStream(const c10::DataPtr& ptr, c10::Stream
     return; // empty, or not memory from this allocator
   }
   auto& state = state_of(device);
-  std::lock_guard<std::mutex> lock(state.mutex);
+  const StateLock lock(state);
   const auto it = state.live.find(ptr.get_context());
   if (it != state.live.end() && stream != it->second->stream) {
     it->second->used_on.insert(stream);
@@ -1141,7 +1258,7 @@ void MydeviceCachingAllocator::recordStream(const c10::DataPtr& ptr, c10::Stream
 
 DeviceStats MydeviceCachingAllocator::getDeviceStats(c10::DeviceIndex device) {
   auto& state = state_of(device);
-  std::lock_guard<std::mutex> lock(state.mutex);
+  const StateLock lock(state);
   DeviceStats stats = state.stats;
   // As CUDA's: the option in bytes, -1 for no limit.
   stats.max_split_size = static_cast<int64_t>(allocator_options().max_split_size);
@@ -1150,7 +1267,7 @@ DeviceStats MydeviceCachingAllocator::getDeviceStats(c10::DeviceIndex device) {
 
 void MydeviceCachingAllocator::resetAccumulatedStats(c10::DeviceIndex device) {
   auto& state = state_of(device);
-  std::lock_guard<std::mutex> lock(state.mutex);
+  const StateLock lock(state);
   for_each_stat_array(state.stats, [](Stat& stat) { stat.reset_accumulated(); });
   for (auto& [id, stats] : state.pool_reserved) {
     for (Stat& stat : stats) {
@@ -1168,7 +1285,7 @@ void MydeviceCachingAllocator::resetAccumulatedStats(c10::DeviceIndex device) {
 
 void MydeviceCachingAllocator::resetPeakStats(c10::DeviceIndex device) {
   auto& state = state_of(device);
-  std::lock_guard<std::mutex> lock(state.mutex);
+  const StateLock lock(state);
   for_each_stat_array(state.stats, [](Stat& stat) { stat.reset_peak(); });
   for (auto& [id, stats] : state.pool_reserved) {
     for (Stat& stat : stats) {
@@ -1219,7 +1336,7 @@ std::vector<history::SegmentState> snapshot_segments() {
   const c10::DeviceIndex count = device_count();
   for (c10::DeviceIndex device = 0; device < count; ++device) {
     auto& state = state_of(device);
-    std::lock_guard<std::mutex> lock(state.mutex);
+    const StateLock lock(state);
     std::vector<Block*> firsts(state.segments.begin(), state.segments.end());
     std::sort(firsts.begin(), firsts.end(),
               [](const Block* a, const Block* b) { return std::less<const void*>()(a->ptr, b->ptr); });
@@ -1265,7 +1382,7 @@ std::vector<history::SegmentState> snapshot_segments() {
 void begin_allocate_to_pool(c10::DeviceIndex device, c10::MempoolId_t pool, c10::Stream stream) {
   TORCH_CHECK(pool != kNoPool, "mydevice allocator: a private pool id must not be (0, 0)");
   auto& state = state_of(device);
-  std::lock_guard<std::mutex> lock(state.mutex);
+  const StateLock lock(state);
   TORCH_CHECK(capture_pool(state, stream) == kNoPool, "mydevice allocator: stream ", stream,
               " already allocates into a private pool (is it already capturing?)");
   PrivatePool& private_pool_of_graph = private_pool(state, pool);
@@ -1276,7 +1393,7 @@ void begin_allocate_to_pool(c10::DeviceIndex device, c10::MempoolId_t pool, c10:
 
 void end_allocate_to_pool(c10::DeviceIndex device, c10::MempoolId_t pool) {
   auto& state = state_of(device);
-  std::lock_guard<std::mutex> lock(state.mutex);
+  const StateLock lock(state);
   auto& capturing = state.capturing;
   capturing.erase(std::remove_if(capturing.begin(), capturing.end(),
                                  [&](const auto& entry) { return entry.second == pool; }),
@@ -1285,7 +1402,7 @@ void end_allocate_to_pool(c10::DeviceIndex device, c10::MempoolId_t pool) {
 
 void release_pool(c10::DeviceIndex device, c10::MempoolId_t pool) {
   auto& state = state_of(device);
-  std::lock_guard<std::mutex> lock(state.mutex);
+  const StateLock lock(state);
   const auto it = state.pools.find(pool);
   if (it == state.pools.end() || --it->second.use_count > 0) {
     return;
@@ -1330,7 +1447,7 @@ void create_mempool(c10::MempoolId_t pool, c10::DeviceIndex device,
                 ", ", pool.second, ") exists already");
   }
   auto& state = state_of(device);
-  std::lock_guard<std::mutex> lock(state.mutex);
+  const StateLock lock(state);
   private_pool(state, pool);
 }
 
@@ -1346,7 +1463,7 @@ void destroy_mempool(c10::MempoolId_t pool) {
     bool present = false;
     {
       auto& state = state_of(device);
-      std::lock_guard<std::mutex> lock(state.mutex);
+      const StateLock lock(state);
       present = state.pools.count(pool) != 0;
     }
     if (present) {
@@ -1357,7 +1474,7 @@ void destroy_mempool(c10::MempoolId_t pool) {
 
 int mempool_use_count(c10::MempoolId_t pool, c10::DeviceIndex device) {
   auto& state = state_of(device);
-  std::lock_guard<std::mutex> lock(state.mutex);
+  const StateLock lock(state);
   const auto it = state.pools.find(pool);
   return it == state.pools.end() || it->second.released ? 0 : it->second.use_count;
 }
@@ -1365,7 +1482,7 @@ int mempool_use_count(c10::MempoolId_t pool, c10::DeviceIndex device) {
 void begin_allocate_current_thread_to_pool(c10::DeviceIndex device, c10::MempoolId_t pool) {
   TORCH_CHECK(pool != kNoPool, "mydevice allocator: a memory pool id must not be (0, 0)");
   auto& state = state_of(device);
-  std::lock_guard<std::mutex> lock(state.mutex);
+  const StateLock lock(state);
   PrivatePool& routed = private_pool(state, pool);
   TORCH_CHECK(!routed.released, "mydevice allocator: memory pool (", pool.first, ", ", pool.second,
               ") was destroyed");
@@ -1375,7 +1492,7 @@ void begin_allocate_current_thread_to_pool(c10::DeviceIndex device, c10::Mempool
 
 void end_allocate_current_thread_to_pool(c10::DeviceIndex device, c10::MempoolId_t pool) {
   auto& state = state_of(device);
-  std::lock_guard<std::mutex> lock(state.mutex);
+  const StateLock lock(state);
   const std::pair<std::thread::id, c10::MempoolId_t> entry{std::this_thread::get_id(), pool};
   auto& routes = state.thread_pools;
   const auto it = std::find(routes.rbegin(), routes.rend(), entry);
@@ -1386,7 +1503,7 @@ void end_allocate_current_thread_to_pool(c10::DeviceIndex device, c10::MempoolId
 
 std::map<c10::MempoolId_t, StatArray> pool_reserved_stats(c10::DeviceIndex device) {
   auto& state = state_of(device);
-  std::lock_guard<std::mutex> lock(state.mutex);
+  const StateLock lock(state);
   return state.pool_reserved;
 }
 
@@ -1434,7 +1551,7 @@ void set_memory_fraction(double fraction, c10::DeviceIndex device) {
   TORCH_CHECK_VALUE(fraction >= 0.0 && fraction <= 1.0, "Invalid fraction value: ", fraction, ". Allowed range: 0~1");
   const size_t total = device_memory(device);
   auto& state = state_of(device);
-  std::lock_guard<std::mutex> lock(state.mutex);
+  const StateLock lock(state);
   state.memory_fraction = fraction;
   state.allowed_bytes = fraction == 1.0 ? std::numeric_limits<size_t>::max()
                                         : static_cast<size_t>(fraction * static_cast<double>(total));
@@ -1442,7 +1559,7 @@ void set_memory_fraction(double fraction, c10::DeviceIndex device) {
 
 double memory_fraction(c10::DeviceIndex device) {
   auto& state = state_of(device);
-  std::lock_guard<std::mutex> lock(state.mutex);
+  const StateLock lock(state);
   return state.memory_fraction;
 }
 

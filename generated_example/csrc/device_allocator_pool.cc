@@ -58,6 +58,11 @@ Fit fit(const BlockPool& pool, const Block& block, const c10::Stream& stream, si
 
 Block* find_free_block(BlockPool& pool, const c10::Stream& stream, size_t size, const AllocatorOptions& options) {
   ++pool.lookups;
+  return best_fit(pool, pool.held(), stream, size, options);
+}
+
+Block* best_fit(BlockPool& pool, Block* held, const c10::Stream& stream, size_t size,
+                const AllocatorOptions& options) {
   Block key(stream.device_index(), stream, size, nullptr, &pool);
   Block* found = nullptr;
   for (auto it = pool.blocks.lower_bound(&key); it != pool.blocks.end(); ++it) {
@@ -71,7 +76,6 @@ Block* find_free_block(BlockPool& pool, const c10::Stream& stream, size_t size, 
   }
   // The held block, as if it were in the set: it wins if it serves and comes first in the pool's order. (A
   // block before it that stopped the search would have stopped it for the held block too.)
-  Block* held = pool.held();
   const BlockOrder& order = pool.blocks.key_comp();
   if (held != nullptr && !order(held, &key) && fit(pool, *held, stream, size, options) == Fit::serves &&
       (found == nullptr || order(held, found))) {

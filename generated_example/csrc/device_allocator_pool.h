@@ -148,6 +148,9 @@ size_t segment_size(size_t size);
 // while kept whole it is freed by the peak rule (device_allocator.cc) when it serves nothing. The search steps
 // over such segments, which the peak rule keeps few.
 Block* find_free_block(BlockPool& pool, const c10::Stream& stream, size_t size, const AllocatorOptions& options);
+// The same choice without counting a lookup, and with `held` (nullptr: none) standing for the held block.
+Block* best_fit(BlockPool& pool, Block* held, const c10::Stream& stream, size_t size,
+                const AllocatorOptions& options);
 
 // Whether the rest of `block` after `size` bytes is worth keeping as a free block of its own: any rest in the
 // small pool; in the large pool, more than 1 MiB (the small pool serves less), unless the request is oversize.

@@ -152,6 +152,48 @@ def test_an_allocation_takes_the_smallest_free_block_that_fits_whichever_was_fre
     """)
 
 
+def test_the_merge_a_free_puts_off_is_invisible_to_statistics_snapshots_and_other_requests():
+    # A small tensor's free parks its block instead of merging it into the free rest of its segment, and the next
+    # allocation of its size takes it back (device_allocator.cc, park_freed). Everything else must see the merge
+    # made, as CUDA's allocator would have made it: every statistic (the accumulated counts too), the snapshot,
+    # a request of another size and one on another stream. The expected counts are worked out from CUDA's policy.
+    check_fresh("""
+        rest = 2 * MiB - 512
+        def blocks():
+            segments = torch.mydevice.memory_snapshot()
+            return [[(b["size"], b["state"]) for b in segment["blocks"]] for segment in segments]
+        def counts(key):
+            return [stat(f"{key}.small_pool.{field}") for field in ("current", "peak", "allocated", "freed")]
+        x = empty(512)
+        ptr = x.data_ptr()
+        del x  # merged with the rest: the segment is one free block again, not split
+        assert counts("inactive_split") == [0, 1, 1, 1] and counts("inactive_split_bytes") == [0, rest, rest, rest]
+        for _ in range(3):  # each allocation splits the segment again, each free merges it back
+            y = empty(512)
+            assert y.data_ptr() == ptr
+            del y
+        assert counts("inactive_split") == [0, 1, 4, 4]
+        assert counts("inactive_split_bytes") == [0, rest, 4 * rest, 4 * rest]
+        assert counts("allocation") == [0, 1, 4, 4] and counts("active_bytes") == [0, 512, 4 * 512, 4 * 512]
+        assert blocks() == [[(2 * MiB, "inactive")]]
+        a, b = empty(512), empty(512)
+        del b  # its merged block is part of a split segment (a is live): inactive split
+        assert blocks() == [[(512, "active_allocated"), (rest, "inactive")]]
+        assert stat("inactive_split.small_pool.current") == 1
+        assert stat("inactive_split_bytes.small_pool.current") == rest
+        del a
+        assert blocks() == [[(2 * MiB, "inactive")]] and stat("inactive_split.small_pool.current") == 0
+        c = empty(512)
+        del c
+        d = empty(1024)  # another size: the front of the merged block
+        assert d.data_ptr() == ptr and blocks() == [[(1024, "active_allocated"), (2 * MiB - 1024, "inactive")]]
+        del d
+        with torch.mydevice.stream(torch.mydevice.Stream()):
+            e = empty(1024)  # another stream: not the parked block, a segment of its own
+        assert stat("num_device_alloc") == 2 and blocks()[-1] == [(1024, "active_allocated"), (rest - 512, "inactive")]
+    """)
+
+
 def test_a_large_cached_block_is_split_and_reused():
     check_fresh("""
         a = empty(23 * MiB // 2)  # large (over 1 MiB): a segment of its own size, rounded up to 2 MiB (12 MiB)
