@@ -45,7 +45,7 @@ mkdir -p "$work/backend"
   # not share the CPUs with the benchmarks (the device path runs on two threads, the CPU path on one).
   sync
   load_bench=$(cut -d" " -f1-3 /proc/loadavg)
-  # Three runs, each in a fresh process: a ratio reported is the median of the three, with their range.
+  # Three runs, each in a fresh process (an odd number, so that the median ratio is that of one run).
   for run in 1 2 3; do
     "$venv" "$work/backend/mydevice/benchmarks/bench_eager.py" --json > "$work/backend/bench.$run.json"
   done
@@ -56,15 +56,13 @@ mkdir -p "$work/backend"
 import glob, json, os, statistics, sys, textwrap
 bench, out, build_s, cores, load, torch_version, load_bench, load_after, ninja_log = sys.argv[1:]
 runs = [json.load(open(path)) for path in sorted(glob.glob(bench))]
-# bench_eager.py says, for each measurement, what it is and its target: one source of truth. The ratio of a row is
-# the median of the ratios of the runs, its raw times those of the run that gave it.
+# bench_eager.py says, for each measurement, what it is, its target and whether it was met: one source of truth.
+# A row is the run with the median ratio (an odd number of runs: one of them), with the range of all the runs.
 rows = []
-for key, first in runs[0].items():
+for key in runs[0]:
     ratios = sorted(run[key]["ratio"] for run in runs)
-    ratio = statistics.median(ratios)
-    median_run = min(runs, key=lambda run: abs(run[key]["ratio"] - ratio))[key]
-    met = ratio <= first["limit"] if first["at_most"] else ratio >= first["limit"]
-    rows.append((first["what"], ratio, ratios, first["target"], met, median_run))
+    median = statistics.median(ratios)
+    rows.append((next(run[key] for run in runs if run[key]["ratio"] == median), ratios))
 intro = (
     "Measured by \`scripts/bench-backend.sh\`, which generates the default backend (\`accelgen init mydevice\`), "
     "builds it from scratch in the torch 2.14 root filesystem and runs its \`benchmarks/bench_eager.py\`. The CPU "
@@ -83,11 +81,11 @@ lines = [
     "| measurement | ratio | target | met | raw | sampled |",
     "|---|---|---|---|---|---|",
 ]
-for what, ratio, ratios, target, met, v in rows:
-    raw = ", ".join("%s %.3f" % (k, x) for k, x in sorted(v.items())
-                    if isinstance(x, float) and k not in ("ratio", "limit"))
+for v, ratios in rows:
+    raw = ", ".join("%s %.3f" % (k, x) for k, x in sorted(v.items()) if isinstance(x, float) and k != "ratio")
     lines.append("| %s | %.2f [%.2f-%.2f] | %s | %s | %s | %d x %d |" % (
-        what, ratio, ratios[0], ratios[-1], target, "yes" if met else "**no**", raw, v["repeats"], v["iterations"]))
+        v["what"], v["ratio"], ratios[0], ratios[-1], v["target"], "yes" if v["met"] else "**no**", raw,
+        v["repeats"], v["iterations"]))
 lines += [
     "",
     "Clean build of the default backend (\`pip install --no-build-isolation --no-index --no-deps ./mydevice\` in a",

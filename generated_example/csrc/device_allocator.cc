@@ -190,6 +190,17 @@ DeviceState& state_of(c10::DeviceIndex device) {
   return all[static_cast<size_t>(device)];
 }
 
+// A free part of a split segment of `bytes` enters or leaves its pool: the "inactive split" statistics.
+void inactive_split_add(DeviceState& state, const BlockPool& pool, size_t bytes) {
+  stat_add(state.stats.inactive_split, pool, 1);
+  stat_add(state.stats.inactive_split_bytes, pool, bytes);
+}
+
+void inactive_split_sub(DeviceState& state, const BlockPool& pool, size_t bytes) {
+  stat_sub(state.stats.inactive_split, pool, 1);
+  stat_sub(state.stats.inactive_split_bytes, pool, bytes);
+}
+
 // With state.mutex held: a free block enters its pool. A part of a split segment counts as "inactive split"
 // while it is there (memory that only a request of its size or smaller can use).
 // Unmapped parts of expandable segments are kept apart: they serve no request until memory is mapped into them.
@@ -197,16 +208,14 @@ void put_in_pool(DeviceState& state, Block* block) {
   block->cached_at = block->pool->lookups;
   block->pool->insert_free(block);
   if (block->mapped && block->is_split()) {
-    stat_add(state.stats.inactive_split, *block->pool, 1);
-    stat_add(state.stats.inactive_split_bytes, *block->pool, block->size);
+    inactive_split_add(state, *block->pool, block->size);
   }
 }
 
 void take_from_pool(DeviceState& state, Block* block) {
   block->pool->erase_free(block);
   if (block->mapped && block->is_split()) {
-    stat_sub(state.stats.inactive_split, *block->pool, 1);
-    stat_sub(state.stats.inactive_split_bytes, *block->pool, block->size);
+    inactive_split_sub(state, *block->pool, block->size);
   }
 }
 
@@ -236,11 +245,9 @@ void park_freed(DeviceState& state, Block* block) {
   const BlockPool& pool = *block->pool;
   // The statistics of the merge: the held block (split: `block` precedes it) leaves the pool, the merged block
   // enters it (split unless it is a whole segment).
-  stat_sub(state.stats.inactive_split, pool, 1);
-  stat_sub(state.stats.inactive_split_bytes, pool, next->size);
+  inactive_split_sub(state, pool, next->size);
   if (block->prev != nullptr || next->next != nullptr) {
-    stat_add(state.stats.inactive_split, pool, 1);
-    stat_add(state.stats.inactive_split_bytes, pool, block->size + next->size);
+    inactive_split_add(state, pool, block->size + next->size);
   }
   block->cached_at = pool.lookups;
   state.parked = block;
@@ -282,12 +289,10 @@ Block* take_parked(DeviceState& state, BlockPool& pool, const c10::Stream& strea
   ++pool.lookups; // the search
   // The merged block leaves the pool (split unless a whole segment); its rest, the held block, enters it again.
   if (block->prev != nullptr || next->next != nullptr) {
-    stat_sub(state.stats.inactive_split, pool, 1);
-    stat_sub(state.stats.inactive_split_bytes, pool, block->size + next->size);
+    inactive_split_sub(state, pool, block->size + next->size);
   }
   next->cached_at = pool.lookups;
-  stat_add(state.stats.inactive_split, pool, 1);
-  stat_add(state.stats.inactive_split_bytes, pool, next->size);
+  inactive_split_add(state, pool, next->size);
   return block;
 }
 
